@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Stays",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "stays", targets: ["stays"]),
+    ],
+    targets: [
+        // The system SQLite (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
+        .target(name: "HTTP1"),
+        // A small, fast JSON writer and reader. Standard library only.
+        .target(name: "JSON"),
+        // Sockets, Dispatch, connections, routing, problem responses.
+        .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON"]),
+        // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        // Domain types and services: listings, pricing, calendars, locations. No I/O.
+        .target(name: "Domain"),
+        // The SQLite implementation of the domain's repository, and the schema.
+        .target(
+            name: "Persistence",
+            dependencies: ["Storage", "Domain"],
+            plugins: ["EmbedMigrations"]
+        ),
+        // CSV reading, Inside Airbnb import, the demo data generator.
+        .target(name: "DataImport", dependencies: ["Domain", "Persistence"]),
+        // Routes: query parameters in, domain services called, JSON out.
+        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"]),
+        // The executable: configuration, subcommands, wiring, signals.
+        .executableTarget(
+            name: "stays",
+            dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]
+        ),
+        // Build-time tool that turns Migrations/*.sql into Swift source.
+        .executableTarget(name: "embed-migrations"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["embed-migrations"]
+        ),
+
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain"]),
+        .testTarget(
+            name: "DataImportTests",
+            dependencies: ["DataImport", "Persistence", "Domain", "Storage"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "APITests",
+            dependencies: ["API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport", "Storage"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
