@@ -1,0 +1,66 @@
+/// Read access to listings and their calendars. Implementations are safe to call from any
+/// thread, and each call sees one consistent snapshot of the data.
+public protocol ListingRepository: Sendable {
+    func listing(_ id: ListingID) throws -> Listing?
+
+    /// Entries of the listing's calendar with `range.lowerBound <= date < range.upperBound`,
+    /// ascending by date. Dates without an entry follow the listing's defaults.
+    func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry]
+
+    /// One page of the listings that match `search.filter`, in `search.sort` order, with the
+    /// total count and bounds of all matches.
+    func searchListings(_ search: ListingSearch) throws -> ListingPage
+
+    /// The nightly price (as `ListingMatch.nightlyPrice`) of every listing that matches
+    /// `filter`, ignoring its price bounds; ascending.
+    func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
+}
+
+/// Read access to cities, districts and neighbourhoods. Safe from any thread.
+public protocol LocationRepository: Sendable {
+    func allLocations() throws -> [Location]
+    func location(_ id: LocationID) throws -> Location?
+    /// The box around every listing in the location and below it; nil when it has none.
+    func listingBounds(in id: LocationID) throws -> BoundingBox?
+}
+
+/// A location to create or update by its `externalKey` (the writer assigns the id).
+public struct LocationDraft: Hashable, Sendable {
+    public var externalKey: String
+    public var parentKey: String?
+    public var kind: LocationKind
+    public var name: String
+    public var nameEnglish: String
+    public var fullName: String
+    public var fullNameEnglish: String
+    public var coordinate: Coordinate
+    public var imageURL: String?
+    public init(externalKey: String, parentKey: String?, kind: LocationKind, name: String, nameEnglish: String,
+                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?) {
+        self.externalKey = externalKey
+        self.parentKey = parentKey
+        self.kind = kind
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.fullName = fullName
+        self.fullNameEnglish = fullNameEnglish
+        self.coordinate = coordinate
+        self.imageURL = imageURL
+    }
+}
+
+/// Bulk writes of catalog data, used by the demo generator and the importer. One instance
+/// is used from one thread at a time.
+public protocol CatalogWriting: AnyObject {
+    /// Creates or updates the location with the same external key (its parent must exist
+    /// already); returns its id.
+    func saveLocation(_ draft: LocationDraft) throws -> LocationID
+    /// Creates or replaces the listing with the same id.
+    func saveListing(_ listing: Listing) throws
+    /// Replaces every calendar entry of the listing.
+    func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws
+    /// Runs `body` in one transaction: all of its writes land, or none do.
+    func transaction<T>(_ body: () throws -> T) throws -> T
+    /// Recomputes derived data (location listing counts) after bulk writes.
+    func refreshLocationStatistics() throws
+}
