@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+
+# Build stage: the Swift 6 toolchain and the SQLite headers.
+FROM swift:6.0-bookworm AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libsqlite3-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+COPY Plugins ./Plugins
+COPY Migrations ./Migrations
+COPY Tests ./Tests
+RUN swift build -c release --product stays --static-swift-stdlib \
+    && install -D .build/release/stays /out/stays
+
+# Runtime stage: a slim Debian with the SQLite library and nothing else.
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libsqlite3-0 tzdata \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 stays \
+    && useradd --system --uid 10001 --gid 10001 --home-dir /data --shell /usr/sbin/nologin stays \
+    && mkdir -p /data && chown stays:stays /data
+COPY --from=build /out/stays /usr/local/bin/stays
+USER 10001:10001
+WORKDIR /data
+VOLUME ["/data"]
+ENV HOST=0.0.0.0 \
+    PORT=8080 \
+    DATABASE_PATH=/data/stays.sqlite
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["stays", "healthcheck"]
+# Exec form: stays is PID 1 and receives SIGTERM directly for a graceful shutdown.
+ENTRYPOINT ["stays"]
+CMD ["serve"]

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A command-line mistake: printed on stderr, exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// One option a subcommand accepts: `--name VALUE` or `--name=VALUE` (or a bare `--name`
+/// for flags), with an optional environment variable as fallback.
+struct OptionSpec: Sendable {
+    let name: String
+    let environment: String?
+    let valueName: String?   // nil for a flag
+    let help: String
+
+    static func value(_ name: String, _ valueName: String, env: String? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, environment: env, valueName: valueName, help: help)
+    }
+    static func flag(_ name: String, env: String? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, environment: env, valueName: nil, help: help)
+    }
+}
+
+/// The parsed options of one subcommand. Flags given on the command line win over the
+/// environment; typed accessors turn bad values into `UsageError`s naming the option.
+struct ParsedOptions {
+    private var values: [String: String] = [:]
+    private var sources: [String: String] = [:]   // how the value was given, for messages
+
+    init(arguments: [String], specs: [OptionSpec], environment: [String: String]) throws {
+        let byName = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = byName[name] else { throw UsageError("unknown option '--\(name)'") }
+            guard values[name] == nil else { throw UsageError("option '--\(name)' given more than once") }
+            if spec.valueName == nil {
+                if let inlineValue {
+                    guard let flag = Self.parseBool(inlineValue) else {
+                        throw UsageError("option '--\(name)' takes no value (or true/false), got '\(inlineValue)'")
+                    }
+                    values[name] = flag ? "true" : "false"
+                } else {
+                    values[name] = "true"
+                }
+            } else if let inlineValue {
+                values[name] = inlineValue
+            } else {
+                guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value \(spec.valueName!)") }
+                values[name] = arguments[index]
+                index += 1
+            }
+            sources[name] = "--\(name)"
+        }
+        for spec in specs where values[spec.name] == nil {
+            if let variable = spec.environment, let value = environment[variable], !value.isEmpty {
+                values[spec.name] = value
+                sources[spec.name] = variable
+            }
+        }
+    }
+
+    func string(_ name: String) -> String? { values[name] }
+
+    func string(_ name: String, default fallback: String) -> String { values[name] ?? fallback }
+
+    func flag(_ name: String) throws -> Bool {
+        guard let raw = values[name] else { return false }
+        guard let value = Self.parseBool(raw) else { throw invalid(name, raw, "expected true or false") }
+        return value
+    }
+
+    func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let raw = values[name] else { return fallback }
+        guard let value = Int(raw), range.contains(value) else {
+            throw invalid(name, raw, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A duration in seconds; fractions allowed ("0.5").
+    func seconds(_ name: String, default fallback: Duration) throws -> Duration {
+        guard let raw = values[name] else { return fallback }
+        guard let value = Double(raw), value.isFinite, value > 0, value <= 86_400 else {
+            throw invalid(name, raw, "expected a number of seconds greater than 0")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    func invalid(_ name: String, _ raw: String, _ reason: String) -> UsageError {
+        UsageError("invalid value '\(raw)' for \(sources[name] ?? "--\(name)"): \(reason)")
+    }
+
+    static func parseBool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: return nil
+        }
+    }
+}
+
+/// Formats the option table of a subcommand for `--help`.
+func helpText(usage: String, summary: String, specs: [OptionSpec]) -> String {
+    var lines = ["usage: \(usage)", "", summary, "", "options:"]
+    for spec in specs {
+        var left = "  --\(spec.name)"
+        if let valueName = spec.valueName { left += " \(valueName)" }
+        let padded = left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0)
+        var line = padded + spec.help
+        if let variable = spec.environment { line += " [env: \(variable)]" }
+        lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+}
