@@ -1,0 +1,78 @@
+import Foundation
+
+/// The subcommands of `stays` and their dispatch. Each returns the process exit code:
+/// 0 success, 1 failure at run time, 2 a usage mistake.
+enum Commands {
+    static let summary = """
+    usage: stays [COMMAND] [OPTIONS]
+
+    Stays serves the booking app's HTTP/1.1 JSON API from a SQLite database.
+
+    commands:
+      serve        serve the API (the default)
+      migrate      apply pending database migrations and exit
+      seed         generate demo listings into the database
+      import       import Inside Airbnb CSV files into the database
+      healthcheck  ask a running server for /health (exit 0 when healthy)
+
+    Run 'stays COMMAND --help' for the options of a command.
+    """
+
+    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        var arguments = arguments
+        var command = "serve"
+        if let first = arguments.first, !first.hasPrefix("-") {
+            command = first
+            arguments.removeFirst()
+        }
+        if command == "help" || (command == "serve" && arguments.first.map({ $0 == "-h" }) == true) {
+            print(summary)
+            return 0
+        }
+        if arguments.first == "--help" || arguments.first == "-h" {
+            guard let help = Self.help(for: command) else {
+                if command == "serve" { print(summary); return 0 }
+                return usageError("unknown command '\(command)'")
+            }
+            print(help)
+            return 0
+        }
+        do {
+            switch command {
+            case "serve": return try ServeCommand.run(arguments: arguments, environment: environment)
+            case "migrate": return try MigrateCommand.run(arguments: arguments, environment: environment)
+            case "healthcheck":
+                let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
+                let port = try options.integer("port", default: 8080, in: 1...65_535)
+                return Healthcheck.run(host: options.string("host", default: "127.0.0.1"), port: port)
+            default:
+                return usageError("unknown command '\(command)'")
+            }
+        } catch let error as UsageError {
+            return usageError(error.description)
+        } catch {
+            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("stays: \(message)\nRun 'stays --help' for usage.\n".utf8))
+        return 2
+    }
+
+    static func help(for command: String) -> String? {
+        switch command {
+        case "serve": return helpText(usage: "stays serve [OPTIONS]", summary: "Serve the API.", specs: ServeCommand.specs)
+        case "migrate": return helpText(usage: "stays migrate [OPTIONS]", summary: "Apply pending migrations.", specs: MigrateCommand.specs)
+        case "healthcheck":
+            return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
+        default: return nil
+        }
+    }
+
+    static let hostSpec = OptionSpec.value("host", "ADDRESS", env: "HOST", "address to listen on (default 127.0.0.1)")
+    static let portSpec = OptionSpec.value("port", "PORT", env: "PORT", "TCP port, 0 for any free port (default 8080)")
+    static let databaseSpec = OptionSpec.value("database", "PATH", env: "DATABASE_PATH", "SQLite file (default ./stays.sqlite)")
+    static let healthcheckSpecs = [hostSpec, portSpec]
+}
