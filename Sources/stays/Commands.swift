@@ -21,19 +21,19 @@ enum Commands {
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
         var arguments = arguments
         var command = "serve"
+        var named = false
         if let first = arguments.first, !first.hasPrefix("-") {
             command = first
+            named = true
             arguments.removeFirst()
         }
-        if command == "help" || (command == "serve" && arguments.first.map({ $0 == "-h" }) == true) {
+        let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+        if command == "help" || (!named && wantsHelp) {
             print(summary)
             return 0
         }
-        if arguments.first == "--help" || arguments.first == "-h" {
-            guard let help = Self.help(for: command) else {
-                if command == "serve" { print(summary); return 0 }
-                return usageError("unknown command '\(command)'")
-            }
+        if wantsHelp {
+            guard let help = Self.help(for: command) else { return usageError("unknown command '\(command)'") }
             print(help)
             return 0
         }
