@@ -36,9 +36,15 @@ public enum CalendarGrid {
     /// The calendar entries a listing grid needs.
     public static func entryRange(start: YearMonth, count: Int, checkin: CalendarDate?) -> Range<CalendarDate> {
         let shown = window(start: start, count: count)
-        var lower = shown.lowerBound.adding(days: -1)
-        if let checkin, checkin < lower, checkin >= lower.adding(days: -lookahead) { lower = checkin }
-        return lower..<shown.upperBound.adding(days: lookahead)
+        return lowerBound(windowStart: shown.lowerBound, checkin: checkin)..<shown.upperBound.adding(days: lookahead)
+    }
+
+    /// The day before the window, or an earlier chosen check-in (unless so early that no
+    /// stay from it can reach the window).
+    static func lowerBound(windowStart: CalendarDate, checkin: CalendarDate?) -> CalendarDate {
+        let dayBefore = windowStart.adding(days: -1)
+        if let checkin, checkin < dayBefore, checkin >= dayBefore.adding(days: -lookahead) { return checkin }
+        return dayBefore
     }
 
     /// `count` months from `start` (1...24; larger is clamped, as is anything past 9999-12).
@@ -91,9 +97,7 @@ struct ListingDayStates {
     let nextDeparture: [Int]
 
     init(input: ListingCalendarInput, window: Range<CalendarDate>, today: CalendarDate) {
-        let range = CalendarGrid.entryRange(start: YearMonth(window.lowerBound),
-                                            count: 1, checkin: input.checkin)
-        let lower = range.lowerBound
+        let lower = CalendarGrid.lowerBound(windowStart: window.lowerBound, checkin: input.checkin)
         let upper = window.upperBound.adding(days: CalendarGrid.lookahead)
         let count = lower.days(until: upper)
         self.lower = lower

@@ -110,6 +110,19 @@ import Testing
         #expect(open[date("2026-11-17")]?.checkoutAllowed == false)
     }
 
+    @Test func checkinBeforeTheShownMonths() {
+        let listing = makeListing(minNights: 3)
+        let input = ListingCalendarInput(listing: listing, entries: [CalendarEntry(date: date("2026-12-02"), status: .booked)],
+                                         checkin: date("2026-11-28"))
+        let range = CalendarGrid.entryRange(start: YearMonth(year: 2026, month: 12)!, count: 1, checkin: input.checkin)
+        #expect(range.lowerBound == date("2026-11-28"))
+        let december = CalendarGrid.months(start: YearMonth(year: 2026, month: 12)!, count: 1, firstWeekday: .sunday,
+                                           today: today, language: .ko, listing: input)[0]
+        #expect(december.days[0].booking?.checkoutAllowed == true)  // 3 nights: 28, 29, 30
+        #expect(december.days[1].booking?.checkoutAllowed == true)  // 4 nights, up to the 1st
+        #expect(december.days[2].booking?.checkoutAllowed == false) // crosses the booked 2nd
+    }
+
     @Test func closedToDepartureCanMakeCheckinUnreachable() {
         // min 2, max 2: the only checkout is closed to departure.
         let listing = makeListing(minNights: 2, maxNights: 2)
