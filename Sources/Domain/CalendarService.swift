@@ -1,0 +1,63 @@
+/// A calendar as `/calendar` serves it.
+public struct CalendarView: Hashable, Sendable {
+    /// nil for a plain calendar without a listing.
+    public var listingID: ListingID?
+    /// The listing's zone, or the service's default.
+    public var timeZone: String
+    /// Today in `timeZone`.
+    public var today: CalendarDate
+    public var firstWeekday: FirstWeekday
+    /// Seven names in column order.
+    public var weekdayNames: [String]
+    /// The listing's currency (prices are in its minor units); nil without a listing.
+    public var currency: CurrencyCode?
+    public var checkin: CalendarDate?
+    public var guests: GuestCount
+    public var months: [CalendarMonth]
+}
+
+/// Month grids, with a listing's availability and prices when one is given. Immutable and
+/// `Sendable`; safe from any thread.
+public final class CalendarService: Sendable {
+    private let listings: any ListingRepository
+    private let dateProvider: any DateProvider
+    public let defaultTimeZone: String
+
+    public init(listings: any ListingRepository, dateProvider: any DateProvider, defaultTimeZone: String = "Asia/Seoul") {
+        self.listings = listings
+        self.dateProvider = dateProvider
+        self.defaultTimeZone = defaultTimeZone
+    }
+
+    /// - Parameters:
+    ///   - start: the first month; nil for the current month in the calendar's zone.
+    ///   - months: 1...24, else `.invalidParameters` naming `months`.
+    ///   - checkin: only meaningful with a listing (see `DayBooking.checkoutAllowed`).
+    /// Throws `.listingNotFound` for an unknown listing.
+    public func calendar(listingID: ListingID?, start: YearMonth?, months: Int, firstWeekday: FirstWeekday,
+                         checkin: CalendarDate?, guests: GuestCount, language: Language) throws -> CalendarView {
+        guard (1...CalendarGrid.maxMonths).contains(months) else {
+            throw StaysError.invalidParameter("months", "must be between 1 and \(CalendarGrid.maxMonths)")
+        }
+        var input: ListingCalendarInput?
+        var timeZone = defaultTimeZone
+        if let listingID {
+            guard let listing = try listings.listing(listingID) else { throw StaysError.listingNotFound(listingID) }
+            timeZone = listing.timeZone
+            input = ListingCalendarInput(listing: listing, entries: [], guests: guests, checkin: checkin)
+        }
+        let today = dateProvider.today(in: timeZone)
+        let first = start ?? YearMonth(today)
+        if var listingInput = input {
+            let range = CalendarGrid.entryRange(start: first, count: months, checkin: checkin)
+            listingInput.entries = try listings.calendarEntries(of: listingInput.listing.id, in: range)
+            input = listingInput
+        }
+        return CalendarView(
+            listingID: listingID, timeZone: timeZone, today: today, firstWeekday: firstWeekday,
+            weekdayNames: firstWeekday.weekdayNames(language), currency: input?.listing.currency,
+            checkin: input == nil ? nil : checkin, guests: guests,
+            months: CalendarGrid.months(start: first, count: months, firstWeekday: firstWeekday, today: today,
+                                        language: language, listing: input))
+    }
+}

@@ -1,0 +1,71 @@
+/// One listing of a search result page.
+public struct ListingSearchItem: Hashable, Sendable {
+    public var listing: Listing
+    /// With a stay: the average nightly price; else base price plus extra-guest fee.
+    public var nightlyPrice: Int64
+    /// With a stay: the sum of the nightly prices.
+    public var accommodationTotal: Int64?
+    /// With a stay: the total `/quote` would return for it (same code, same rounding).
+    public var totalPrice: Int64?
+}
+
+/// A page of listings.
+public struct ListingSearchResult: Hashable, Sendable {
+    public var items: [ListingSearchItem]
+    public var total: Int
+    public var bounds: BoundingBox?
+    public var nextCursor: ListingCursor?
+}
+
+/// Listing search, detail and quotes. Immutable and `Sendable`; safe from any thread.
+public final class ListingService: Sendable {
+    private let listings: any ListingRepository
+    private let dateProvider: any DateProvider
+    private let pricing: PricingConfiguration
+
+    public init(listings: any ListingRepository, dateProvider: any DateProvider, pricing: PricingConfiguration = .standard) {
+        self.listings = listings
+        self.dateProvider = dateProvider
+        self.pricing = pricing
+    }
+
+    /// One page of matching listings; with a stay each item carries its quote total.
+    public func search(_ search: ListingSearch) throws -> ListingSearchResult {
+        let page = try listings.searchListings(search)
+        let items = page.matches.map { match -> ListingSearchItem in
+            var total: Int64?
+            if let stay = search.filter.stay, let accommodation = match.accommodationTotal {
+                total = PriceBreakdown(accommodation: accommodation, nights: stay.nights, rules: match.listing.pricing,
+                                       currency: match.listing.currency, configuration: pricing).total
+            }
+            return ListingSearchItem(listing: match.listing, nightlyPrice: match.nightlyPrice,
+                                     accommodationTotal: match.accommodationTotal, totalPrice: total)
+        }
+        return ListingSearchResult(items: items, total: page.total, bounds: page.bounds, nextCursor: page.nextCursor)
+    }
+
+    /// Throws `.listingNotFound`.
+    public func listing(id: ListingID) throws -> Listing {
+        guard let listing = try listings.listing(id) else { throw StaysError.listingNotFound(id) }
+        return listing
+    }
+
+    /// Prices a stay after checking it can be booked.
+    ///
+    /// Throws `.listingNotFound` (404); `.invalidParameters` naming `checkin` when the stay
+    /// starts before today in the listing's time zone, or `checkout` beyond 365 nights
+    /// (400); `.unavailableDates` (409); `.stayRuleViolated` (422) — see `StayValidator`.
+    public func quote(listingID: ListingID, stay: Stay, guests: GuestCount, language: Language) throws -> Quote {
+        let listing = try listing(id: listingID)
+        let today = dateProvider.today(in: listing.timeZone)
+        if stay.checkin < today {
+            throw StaysError.invalidParameter("checkin", "must not be before today (\(today))")
+        }
+        if stay.nights > StayParameters.maxNights {
+            throw StaysError.invalidParameter("checkout", "must be at most \(StayParameters.maxNights) nights after checkin")
+        }
+        let entries = try listings.calendarEntries(of: listingID, in: stay.checkin..<stay.checkout.adding(days: 1))
+        try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: guests)
+        return Quote(listing: listing, stay: stay, guests: guests, entries: entries, configuration: pricing, language: language)
+    }
+}

@@ -1,0 +1,58 @@
+/// The price of one night of a stay.
+public struct NightlyPrice: Hashable, Sendable {
+    /// The night's date (the guest sleeps from this date to the next).
+    public var date: CalendarDate
+    /// Minor units, extra-guest fee included.
+    public var price: Int64
+    public init(date: CalendarDate, price: Int64) {
+        self.date = date
+        self.price = price
+    }
+}
+
+/// Prices nights of one listing for one party of guests.
+///
+/// A night costs: the calendar entry's price override when set, else the weekend price on
+/// Friday and Saturday nights when set, else the base price; plus
+/// `extraGuestFee * max(0, guests.occupying - guestsIncluded)`. Infants never pay.
+/// An immutable value; `Sendable`.
+public struct NightlyPricer: Hashable, Sendable {
+    public let rules: PricingRules
+    public let guests: GuestCount
+    private let overrides: [CalendarDate: Int64]
+
+    public init(rules: PricingRules, entries: [CalendarEntry], guests: GuestCount) {
+        self.rules = rules
+        self.guests = guests
+        var overrides: [CalendarDate: Int64] = [:]
+        for entry in entries {
+            if let price = entry.price { overrides[entry.date] = price }
+        }
+        self.overrides = overrides
+    }
+
+    public init(listing: Listing, entries: [CalendarEntry], guests: GuestCount) {
+        self.init(rules: listing.pricing, entries: entries, guests: guests)
+    }
+
+    /// The fee added to every night for guests above `guestsIncluded`.
+    public var extraGuestFeePerNight: Int64 {
+        rules.extraGuestFee * Int64(max(0, guests.occupying - rules.guestsIncluded))
+    }
+
+    /// The price of the night of `date` before extra-guest fees.
+    public func basePrice(on date: CalendarDate) -> Int64 {
+        if let override = overrides[date] { return override }
+        if date.isWeekendNight, let weekend = rules.weekendPrice { return weekend }
+        return rules.basePrice
+    }
+
+    public func price(on date: CalendarDate) -> Int64 {
+        basePrice(on: date) + extraGuestFeePerNight
+    }
+
+    /// One price per night of `stay`, in date order.
+    public func nightlyPrices(for stay: Stay) -> [NightlyPrice] {
+        stay.nightDates.map { NightlyPrice(date: $0, price: price(on: $0)) }
+    }
+}

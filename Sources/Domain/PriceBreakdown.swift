@@ -1,0 +1,63 @@
+/// The line items and total of a stay, from its accommodation total.
+///
+/// Rules, applied in this order (each line rounded half-up on its own; the total is the
+/// exact sum of the lines, so clients can add them up and get the total):
+/// 1. `accommodation`: the sum of the nightly prices.
+/// 2. A length-of-stay discount on accommodation, negative:
+///    `monthly_discount` when nights >= 28 and the monthly rate > 0; otherwise
+///    `weekly_discount` when nights >= 7 and the weekly rate > 0 (so a 28+ night stay of a
+///    listing with only a weekly rate still gets the weekly discount). At most one.
+/// 3. `cleaning_fee` when non-zero.
+/// 4. `service_fee`: the configured rate of accommodation + discount + cleaning fee.
+/// 5. `taxes`: the configured rate of the service fee.
+///
+/// `/listings` totals and `/quote` totals both come from here, so they agree exactly.
+public struct PriceBreakdown: Hashable, Sendable {
+    public var lineItems: [LineItem]
+    public var total: Int64
+    public var averageNightlyPrice: Int64
+
+    public init(accommodation: Int64, nights: Int, rules: PricingRules, currency: CurrencyCode,
+                configuration: PricingConfiguration = .standard, language: Language = .ko) {
+        precondition(nights >= 1, "a stay has at least one night")
+        let labels = Labels(language: language)
+        let average = Rounding.divide(accommodation, by: Int64(nights))
+        var items = [LineItem(kind: .accommodation,
+                              label: labels.accommodation(Money(average, currency).formatted, nights),
+                              amount: accommodation)]
+        var discount: Int64 = 0
+        if nights >= 28, rules.monthlyDiscountBasisPoints > 0 {
+            discount = -Rounding.applying(basisPoints: rules.monthlyDiscountBasisPoints, to: accommodation)
+            items.append(LineItem(kind: .monthlyDiscount, label: labels.monthlyDiscount, amount: discount))
+        } else if nights >= 7, rules.weeklyDiscountBasisPoints > 0 {
+            discount = -Rounding.applying(basisPoints: rules.weeklyDiscountBasisPoints, to: accommodation)
+            items.append(LineItem(kind: .weeklyDiscount, label: labels.weeklyDiscount, amount: discount))
+        }
+        if rules.cleaningFee != 0 {
+            items.append(LineItem(kind: .cleaningFee, label: labels.cleaningFee, amount: rules.cleaningFee))
+        }
+        let serviceFee = Rounding.applying(basisPoints: configuration.serviceFeeBasisPoints,
+                                           to: accommodation + discount + rules.cleaningFee)
+        items.append(LineItem(kind: .serviceFee, label: labels.serviceFee, amount: serviceFee))
+        let taxes = Rounding.applying(basisPoints: configuration.taxBasisPoints, to: serviceFee)
+        items.append(LineItem(kind: .taxes, label: labels.taxes, amount: taxes))
+        self.lineItems = items
+        self.total = items.reduce(0) { $0 + $1.amount }
+        self.averageNightlyPrice = average
+    }
+
+    private struct Labels {
+        let language: Language
+        func accommodation(_ average: String, _ nights: Int) -> String {
+            switch language {
+            case .ko: "\(average) x \(nights)박"
+            case .en: "\(average) x \(nights) night\(nights == 1 ? "" : "s")"
+            }
+        }
+        var weeklyDiscount: String { language == .ko ? "주 단위 요금 할인" : "Weekly stay discount" }
+        var monthlyDiscount: String { language == .ko ? "월 단위 요금 할인" : "Monthly stay discount" }
+        var cleaningFee: String { language == .ko ? "청소비" : "Cleaning fee" }
+        var serviceFee: String { language == .ko ? "서비스 수수료" : "Service fee" }
+        var taxes: String { language == .ko ? "숙박세와 수수료" : "Taxes" }
+    }
+}
