@@ -23,11 +23,11 @@ public enum UnavailableReason: String, CaseIterable, Hashable, Sendable {
     /// The host blocked the night, or it is on/after the listing's `availableUntil`.
     case blocked
     /// The night is free but guests cannot arrive that day.
-    case closedToArrival = "closed_to_arrival"
+    case closedToArrival
     /// The night is free but no allowed stay can start there: the free nights from this
     /// day are fewer than its minimum nights (or no allowed check-out day lies within
     /// its minimum..maximum nights).
-    case minNightsUnreachable = "min_nights_unreachable"
+    case minNightsUnreachable
 }
 
 /// A listing's state on one day of a calendar grid.
