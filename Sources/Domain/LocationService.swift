@@ -98,20 +98,37 @@ public final class LocationService: Sendable {
         return Int(minutes.rounded())
     }
 
+    /// Display names of the given locations (localized), from the cached location list, for
+    /// labelling search results. Unknown ids are left out.
+    public func names(of ids: some Sequence<LocationID>, language: Language) throws -> [LocationID: String] {
+        let index = try cache.value { try repository.allLocations() }.byID
+        var names: [LocationID: String] = [:]
+        for id in ids {
+            guard let location = index[id] else { continue }
+            names[id] = language == .en ? location.nameEnglish : location.name
+        }
+        return names
+    }
+
     private func locations() throws -> [Location] {
-        try cache.value { try repository.allLocations() }
+        try cache.value { try repository.allLocations() }.all
     }
 
     /// The last loaded locations and when they were loaded.
     private final class Cache: @unchecked Sendable {
         // Guarded by `lock`.
         private let lock = NSLock()
-        private var loaded: (at: ContinuousClock.Instant, locations: [Location])?
+        private var loaded: (at: ContinuousClock.Instant, locations: Snapshot)?
         private let lifetime: Duration
 
         init(lifetime: Duration) { self.lifetime = lifetime }
 
-        func value(load: () throws -> [Location]) throws -> [Location] {
+        struct Snapshot {
+            let all: [Location]
+            let byID: [LocationID: Location]
+        }
+
+        func value(load: () throws -> [Location]) throws -> Snapshot {
             let now = ContinuousClock.now
             lock.lock()
             if let loaded, now - loaded.at < lifetime {
@@ -120,7 +137,8 @@ public final class LocationService: Sendable {
             }
             lock.unlock()
             // Load outside the lock: concurrent misses may both load; the last one wins.
-            let fresh = try load()
+            let all = try load()
+            let fresh = Snapshot(all: all, byID: Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
             lock.lock()
             loaded = (now, fresh)
             lock.unlock()

@@ -1,0 +1,15 @@
+import Domain
+import JSON
+
+extension JSONWriter {
+    /// The fields every location item has.
+    mutating func locationFields(_ location: Location, language: Language) {
+        field("id", location.id.description)
+        field("name", language == .en ? location.nameEnglish : location.name)
+        field("nameEnglish", location.nameEnglish)
+        field("fullName", language == .en ? location.fullNameEnglish : location.fullName)
+        field("kind", location.kind.rawValue)
+        key("coordinate"); coordinate(location.coordinate)
+        field("listingCount", location.listingCount)
+    }
+}

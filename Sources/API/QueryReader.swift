@@ -1,0 +1,134 @@
+import Domain
+import HTTP1
+import HTTPServer
+
+/// Reads typed values out of a request's query parameters, collecting every problem so that
+/// one 400 names each bad parameter at once (RFC 9457 `invalidParams`).
+struct QueryReader {
+    let query: QueryParameters
+    private(set) var issues: [InvalidParam] = []
+
+    init(_ query: QueryParameters) { self.query = query }
+
+    mutating func fail(_ name: String, _ reason: String) {
+        issues.append(InvalidParam(name: name, reason: reason))
+    }
+
+    mutating func add(_ domainIssues: [ParameterIssue]) {
+        issues += domainIssues.map { InvalidParam(name: $0.name, reason: $0.reason) }
+    }
+
+    /// Throws the 400 problem when any parameter was bad.
+    func finish() throws(Problem) {
+        guard issues.isEmpty else { throw Problem.invalidParameters(issues) }
+    }
+
+    func string(_ name: String) -> String? {
+        guard let value = query[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    mutating func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        integer(name, in: range) ?? fallback
+    }
+
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+        guard let raw = string(name) else { return nil }
+        guard let value = Int(raw), raw.first != "+" else {
+            fail(name, "must be a whole number"); return nil
+        }
+        guard range.contains(value) else {
+            fail(name, "must be from \(range.lowerBound) to \(range.upperBound)"); return nil
+        }
+        return value
+    }
+
+    /// A non-negative amount of money in minor units.
+    mutating func amount(_ name: String) -> Int64? {
+        guard let raw = string(name) else { return nil }
+        guard let value = Int64(raw), raw.first != "+", value >= 0 else {
+            fail(name, "must be a whole, non-negative amount in the currency's minor unit"); return nil
+        }
+        return value
+    }
+
+    mutating func double(_ name: String, in range: ClosedRange<Double>) -> Double? {
+        guard let raw = string(name) else { return nil }
+        guard let value = Double(raw), value.isFinite else { fail(name, "must be a number"); return nil }
+        guard range.contains(value) else {
+            fail(name, "must be from \(range.lowerBound) to \(range.upperBound)"); return nil
+        }
+        return value
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, default fallback: T) -> T where T.RawValue == String {
+        guard let raw = string(name) else { return fallback }
+        guard let value = T(rawValue: raw) else {
+            fail(name, "must be one of: " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            return fallback
+        }
+        return value
+    }
+
+    mutating func listingID(_ name: String) -> ListingID? {
+        guard let raw = string(name) else { return nil }
+        guard let id = ListingID(raw) else { fail(name, "must be a listing id"); return nil }
+        return id
+    }
+
+    mutating func locationID(_ name: String) -> LocationID? {
+        guard let raw = string(name) else { return nil }
+        guard let id = LocationID(raw) else { fail(name, "must be a location id"); return nil }
+        return id
+    }
+
+    mutating func date(_ name: String) -> CalendarDate? {
+        guard let raw = string(name) else { return nil }
+        guard let date = CalendarDate(raw) else { fail(name, "must be a real date as YYYY-MM-DD"); return nil }
+        return date
+    }
+
+    /// `YYYY-MM`.
+    mutating func yearMonth(_ name: String) -> (year: Int, month: Int)? {
+        guard let raw = string(name) else { return nil }
+        guard let first = CalendarDate(raw + "-01") else { fail(name, "must be a month as YYYY-MM"); return nil }
+        return (first.year, first.month)
+    }
+
+    /// A comma list of room types; empty means every type.
+    mutating func roomTypes(_ name: String) -> Set<RoomType> {
+        guard let raw = string(name) else { return [] }
+        var types = Set<RoomType>()
+        for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let type = RoomType(rawValue: part.trimmingSpaces) else {
+                fail(name, "must be a comma list of: " + RoomType.allCases.map(\.rawValue).joined(separator: ", "))
+                return []
+            }
+            types.insert(type)
+        }
+        return types
+    }
+
+    /// `swLat,swLng,neLat,neLng`.
+    mutating func boundingBox(_ name: String) -> BoundingBox? {
+        guard let raw = string(name) else { return nil }
+        let parts = raw.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces) }
+        guard parts.count == 4, let swLat = parts[0], let swLng = parts[1], let neLat = parts[2], let neLng = parts[3],
+              [swLat, swLng, neLat, neLng].allSatisfy(\.isFinite) else {
+            fail(name, "must be swLat,swLng,neLat,neLng in degrees"); return nil
+        }
+        guard (-90...90).contains(swLat), (-90...90).contains(neLat),
+              (-180...180).contains(swLng), (-180...180).contains(neLng) else {
+            fail(name, "latitudes must be within -90...90 and longitudes within -180...180"); return nil
+        }
+        guard swLat <= neLat else { fail(name, "the south-west corner must not be north of the north-east corner"); return nil }
+        return BoundingBox(southWest: Coordinate(latitude: swLat, longitude: swLng),
+                           northEast: Coordinate(latitude: neLat, longitude: neLng))
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
