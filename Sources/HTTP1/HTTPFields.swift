@@ -1,6 +1,6 @@
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1);
 /// order and duplicates are kept exactly as received.
-public struct HTTPFields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPFields: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public struct Field: Hashable, Sendable {
         public var name: String
         public var value: String

@@ -1,5 +1,5 @@
 /// A complete, validated request as the parser produces it.
-public struct HTTPRequest: Sendable {
+public struct HTTPRequest: Sendable, Equatable {
     public var method: HTTPMethod
     /// The request-target exactly as received (origin-form: `/path?query`).
     public var target: String

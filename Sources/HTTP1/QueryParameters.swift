@@ -1,0 +1,70 @@
+/// The decoded parameters of a query string (`application/x-www-form-urlencoded` rules as
+/// browsers send them: WHATWG URL §5.1), each name given at most once.
+///
+/// Promises: every name and value is valid UTF-8 after decoding; a name appears once;
+/// `names` keeps the order of appearance. Immutable after decoding; `Sendable`.
+public struct QueryParameters: Sendable {
+    private var values: [String: String] = [:]
+    public private(set) var names: [String] = []
+
+    /// Parses a raw query (after `?`, may be nil or empty): `&`-separated `name=value` (a name
+    /// without `=` has value ""), `+` is space, percent-decoding (`%` not followed by two hex
+    /// digits is an error), result must be valid UTF-8 (Hangul arrives percent-encoded), a
+    /// name given twice is an error, empty pairs from `&&` ignored.
+    public init(parsing query: String?) throws(QueryError) {
+        guard let query, !query.isEmpty else { return }
+        try Array(query.utf8).withUnsafeBufferPointer { p throws(QueryError) in try parse(p) }
+    }
+
+    public subscript(name: String) -> String? { values[name] }
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    private mutating func parse(_ p: UnsafeBufferPointer<UInt8>) throws(QueryError) {
+        var scratch: [UInt8] = []
+        var pairStart = 0
+        while pairStart <= p.count {
+            var pairEnd = pairStart
+            while pairEnd < p.count && p[pairEnd] != UInt8(ascii: "&") { pairEnd += 1 }
+            if pairEnd > pairStart {
+                var equals = pairStart
+                while equals < pairEnd && p[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = try Self.decode(p, pairStart, equals, scratch: &scratch, name: nil)
+                let value = equals < pairEnd
+                    ? try Self.decode(p, equals + 1, pairEnd, scratch: &scratch, name: name)
+                    : ""
+                guard values.updateValue(value, forKey: name) == nil else {
+                    throw QueryError(name: name, reason: "given more than once")
+                }
+                names.append(name)
+            }
+            pairStart = pairEnd + 1
+        }
+    }
+
+    /// Decodes p[start..<end]: `+` to space, `%XX` to a byte, then validates UTF-8.
+    /// `name` is the parameter being decoded (nil while decoding the name itself).
+    private static func decode(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                               scratch: inout [UInt8], name: String?) throws(QueryError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var i = start
+        while i < end {
+            let b = p[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < end,
+                      let high = ByteClass.hexValue(p[i + 1]),
+                      let low = ByteClass.hexValue(p[i + 2])
+                else { throw QueryError(name: name ?? "", reason: "invalid percent-encoding") }
+                scratch.append(UInt8(high << 4 | low))
+                i += 3
+            } else {
+                scratch.append(b == UInt8(ascii: "+") ? ByteClass.sp : b)
+                i += 1
+            }
+        }
+        guard let decoded = String(validating: scratch, as: UTF8.self) else {
+            throw QueryError(name: name ?? "", reason: "not valid UTF-8")
+        }
+        return decoded
+    }
+}
