@@ -203,6 +203,9 @@ struct ConnectionStateMachine {
 
     private mutating func updateReadingState(now: UInt64) {
         if parser.isIdle {
+            // A fresh parser drops the buffer the last request needed (up to the body limit):
+            // an idle keep-alive connection holds no buffer at all.
+            parser = RequestParser(limits: parser.limits)
             if state != .idle { state = .idle; deadline = now &+ timeouts.idle }
         } else if parser.isReadingHead {
             // The header clock starts at the first byte of the request and is never re-armed.
