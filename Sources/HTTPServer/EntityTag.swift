@@ -1,0 +1,47 @@
+/// Entity tags for conditional GET (RFC 9110 §8.8.3, §13.1.2).
+enum EntityTag {
+    /// A strong validator for `body`: the quoted hex of its 64-bit FNV-1a hash. Fast, and
+    /// collisions only cost a client a stale cache hit on one URL, not security.
+    static func strong(for body: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// Whether `If-None-Match` field values match `etag`, by the weak comparison that §13.1.2
+    /// requires: `*` matches any current representation, otherwise any listed tag whose
+    /// opaque part equals ours, `W/` prefixes ignored on either side. A malformed list matches
+    /// nothing (the request is then served normally).
+    static func ifNoneMatch(_ values: [String], matches etag: String) -> Bool {
+        let ours = opaque(Array(etag.utf8)[...])
+        for value in values {
+            var rest = Array(value.utf8)[...]
+            while true {
+                while let b = rest.first, b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: ",") {
+                    rest = rest.dropFirst()
+                }
+                guard let first = rest.first else { break }
+                if first == UInt8(ascii: "*") { return true }
+                if rest.starts(with: "W/".utf8) { rest = rest.dropFirst(2) }
+                guard rest.first == UInt8(ascii: "\"") else { break }
+                guard let close = rest.dropFirst().firstIndex(of: UInt8(ascii: "\"")) else { break }
+                let tag = rest[rest.startIndex...close]
+                if let ours, tag.elementsEqual(ours) { return true }
+                rest = rest[(close + 1)...]
+            }
+        }
+        return false
+    }
+
+    /// The quoted opaque-tag of an entity-tag (`W/` stripped), nil if malformed.
+    private static func opaque(_ tag: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var tag = tag
+        if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
+        guard tag.count >= 2, tag.first == UInt8(ascii: "\""), tag.last == UInt8(ascii: "\"") else { return nil }
+        return tag
+    }
+}

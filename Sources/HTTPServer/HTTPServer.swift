@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import Glibc
+import HTTP1
+
+/// An HTTP/1.1 server on non-blocking POSIX sockets driven by Dispatch.
+///
+/// Threading model:
+/// - One serial control queue owns the listener, the accept source and the connection table.
+/// - Connections are spread round-robin over a few `IOLoop` serial queues (one per core); a
+///   connection's state never leaves its loop's queue. No thread ever blocks in a read.
+/// - Handlers (`Responder.respond`) run on a concurrent handler queue, so a slow handler never
+///   stalls another connection's I/O; the response hops back to the connection's loop.
+///
+/// Thread safety: all public methods may be called from any thread (and `shutdown` from a
+/// signal source). Mutable state is confined to `queue`; that confinement is why the class is
+/// `@unchecked Sendable`.
+public final class HTTPServer: @unchecked Sendable {
+    private enum State {
+        case initial
+        case running(listener: DispatchSourceRead)
+        case shuttingDown
+        case stopped
+    }
+
+    private let configuration: ServerConfiguration
+    private let responder: any Responder
+    private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    private let queue = DispatchQueue(label: "http.server")
+    private let handlerQueue = DispatchQueue(label: "http.handlers", attributes: .concurrent)
+    private let loops: [IOLoop]
+    private let stopped = DispatchGroup()
+
+    // Confined to `queue`.
+    private var state = State.initial
+    private var connections: [Int: Connection] = [:]
+    private var nextConnectionID = 0
+    private var listenerOpen = false
+    private var acceptPaused = false
+
+    public init(configuration: ServerConfiguration, responder: any Responder,
+                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil) {
+        self.configuration = configuration
+        self.responder = responder
+        self.accessLog = accessLog
+        let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        loops = (0..<count).map { IOLoop(label: "http.io.\($0)") }
+    }
+
+    /// Binds and listens; returns the bound port (the real one when the configured port is 0).
+    /// Throws `ServerError` when the address is in use, the host does not resolve, and so on.
+    public func start() throws(ServerError) -> Int {
+        // MSG_NOSIGNAL already covers send; this also covers anything else that writes to a
+        // socket whose peer is gone.
+        signal(SIGPIPE, SIG_IGN)
+        let result: Result<Int, ServerError> = queue.sync {
+            guard case .initial = state else { return .failure(.notStartable) }
+            let bound: Listener.Bound
+            do throws(ServerError) {
+                bound = try Listener.bind(host: configuration.host, port: configuration.port,
+                                          backlog: configuration.backlog)
+            } catch {
+                return .failure(error)
+            }
+            let source = DispatchSource.makeReadSource(fileDescriptor: bound.fd, queue: queue)
+            source.setEventHandler { [unowned self] in acceptPending(listener: bound.fd) }
+            source.setCancelHandler { [unowned self] in
+                Syscall.close(bound.fd)
+                listenerOpen = false
+                finishIfDone()
+            }
+            listenerOpen = true
+            state = .running(listener: source)
+            stopped.enter()
+            source.resume()
+            return .success(bound.port)
+        }
+        return try result.get()
+    }
+
+    /// Graceful shutdown: stop accepting, close idle connections, let requests in progress
+    /// finish (their responses say `Connection: close`), and after `shutdownGracePeriod` close
+    /// whatever is left. Idempotent; returns at once.
+    public func shutdown() {
+        queue.async { [self] in
+            switch state {
+            case .initial:
+                state = .stopped
+            case .running(let listener):
+                state = .shuttingDown
+                if acceptPaused { listener.resume(); acceptPaused = false }
+                listener.cancel()
+                for connection in connections.values {
+                    connection.loop.queue.async { connection.beginShutdown() }
+                }
+                let grace = configuration.shutdownGracePeriod.nanoseconds
+                queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: IOLoop.now() &+ grace)) { [self] in
+                    guard case .shuttingDown = state else { return }
+                    for connection in connections.values {
+                        connection.loop.queue.async { connection.forceClose() }
+                    }
+                }
+            case .shuttingDown, .stopped:
+                return
+            }
+        }
+    }
+
+    /// Blocks until `shutdown()` has completed: listener closed and every connection closed.
+    /// Returns at once if the server was never started.
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    /// Open connections right now.
+    public var connectionCount: Int {
+        queue.sync { connections.count }
+    }
+
+    // MARK: accepting (on queue)
+
+    private func acceptPending(listener: Int32) {
+        guard case .running(let source) = state else { return }
+        // A bounded batch per event keeps the control queue responsive under a connect flood.
+        for _ in 0..<128 {
+            let accepted: Int32?
+            do {
+                accepted = try Syscall.accept(listener)
+            } catch {
+                // Out of descriptors or memory: the pending connection stays in the backlog and
+                // the source would fire again at once. Back off briefly instead of spinning.
+                source.suspend()
+                acceptPaused = true
+                queue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+                    guard acceptPaused, case .running(let source) = state else { return }
+                    acceptPaused = false
+                    source.resume()
+                }
+                return
+            }
+            guard let fd = accepted else { return }
+            guard connections.count < configuration.maxConnections else {
+                Syscall.close(fd)
+                continue
+            }
+            do {
+                try Syscall.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
+            } catch {
+                Syscall.close(fd)
+                continue
+            }
+            let id = nextConnectionID
+            nextConnectionID += 1
+            let loop = loops[id % loops.count]
+            let connection = Connection(
+                id: id, fd: fd, loop: loop, configuration: configuration, responder: responder,
+                handlerQueue: handlerQueue, accessLog: accessLog,
+                onClose: { [self] id in queue.async { self.connectionClosed(id) } })
+            connections[id] = connection
+            loop.queue.async { connection.start() }
+        }
+    }
+
+    private func connectionClosed(_ id: Int) {
+        connections[id] = nil
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard case .shuttingDown = state, connections.isEmpty, !listenerOpen else { return }
+        state = .stopped
+        stopped.leave()
+    }
+}

@@ -1,0 +1,71 @@
+import HTTP1
+
+/// Everything an operator can tune about the server. Every limit and timeout is on by default;
+/// `docs/http.md` has the table of what each one answers when it trips.
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on: an IPv4/IPv6 literal ("0.0.0.0", "::1") or a name ("localhost").
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 picks a free one (`HTTPServer.start()` returns it).
+    public var port: Int = 8080
+    /// Request size limits, enforced by the parser: 414, 431, 413.
+    public var limits: ParserLimits = ParserLimits()
+    /// From the first byte of a request to the end of its header section. On expiry the server
+    /// answers 408 (problem+json, `Connection: close`) and closes.
+    public var headerTimeout: Duration = .seconds(10)
+    /// From the end of the header section to the end of the body. On expiry: 408 and close.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// A keep-alive connection with no request in progress is closed (silently) after this long.
+    public var idleTimeout: Duration = .seconds(30)
+    /// Total time to hand one response to the kernel. A client that does not read is
+    /// disconnected (no response is possible).
+    public var writeTimeout: Duration = .seconds(30)
+    /// After the server decides to close (error, `Connection: close`, shutdown) it half-closes
+    /// and discards what the client still sends for at most this long, so the client reads the
+    /// response instead of a reset (nginx's lingering close).
+    public var lingerTimeout: Duration = .seconds(2)
+    /// `shutdown()` waits this long for in-flight requests, then closes every connection.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+    /// Open connections beyond this are accepted and closed at once, which keeps the listen
+    /// backlog moving and fails fast for the client.
+    public var maxConnections: Int = 20_000
+    /// `listen(2)` backlog.
+    public var backlog: Int32 = 1024
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        limits: ParserLimits = ParserLimits(),
+        headerTimeout: Duration = .seconds(10),
+        bodyTimeout: Duration = .seconds(30),
+        idleTimeout: Duration = .seconds(30),
+        writeTimeout: Duration = .seconds(30),
+        lingerTimeout: Duration = .seconds(2),
+        shutdownGracePeriod: Duration = .seconds(10),
+        maxConnections: Int = 20_000,
+        backlog: Int32 = 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.limits = limits
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.lingerTimeout = lingerTimeout
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.maxConnections = maxConnections
+        self.backlog = backlog
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating; negative durations count as zero.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return .max }
+        let (sum, overflow2) = whole.addingReportingOverflow(UInt64(max(0, attoseconds / 1_000_000_000)))
+        return overflow2 ? .max : sum
+    }
+}

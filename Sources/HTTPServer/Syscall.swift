@@ -1,0 +1,103 @@
+import Glibc
+
+/// A failed system call: its name and the `errno` captured right after it returned.
+struct SyscallError: Error, Equatable, CustomStringConvertible {
+    let function: String
+    let errno: Int32
+
+    var description: String { "\(function): \(String(cString: strerror(errno))) (errno \(errno))" }
+}
+
+/// What a non-blocking read or write did.
+enum IOResult: Equatable {
+    /// This many bytes moved; 0 from a read means end of stream.
+    case processed(Int)
+    /// The socket is not ready (EAGAIN / EWOULDBLOCK); wait for readiness.
+    case wouldBlock
+}
+
+/// The one place the HTTP server calls into the C library for sockets.
+///
+/// Every call is retried on `EINTR` and a failure captures `errno` immediately, before any other
+/// call can overwrite it (the approach of SwiftNIO's `NIOPosix/System.swift`). Nothing here owns a
+/// descriptor; ownership rules live with the callers (`Listener`, `Connection`).
+enum Syscall {
+    /// Runs `body` again while it fails with `EINTR`; throws with `errno` on any other failure.
+    @inline(__always)
+    static func retrying<T: FixedWidthInteger>(_ function: String, _ body: () -> T) throws(SyscallError) -> T {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw SyscallError(function: function, errno: code)
+        }
+    }
+
+    /// Like `retrying`, but `EAGAIN`/`EWOULDBLOCK` is reported as `.wouldBlock` instead of an error.
+    @inline(__always)
+    static func nonBlocking(_ function: String, _ body: () -> Int) throws(SyscallError) -> IOResult {
+        while true {
+            let result = body()
+            if result >= 0 { return .processed(result) }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK { return .wouldBlock }
+            throw SyscallError(function: function, errno: code)
+        }
+    }
+
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SyscallError) -> IOResult {
+        try nonBlocking("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `send` with `MSG_NOSIGNAL`: a peer that went away yields `EPIPE`, never `SIGPIPE`.
+    static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SyscallError) -> IOResult {
+        try nonBlocking("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Accepts one connection as a non-blocking, close-on-exec socket; nil when none is pending.
+    /// (Glibc's module map hides `accept4`, so the flags are set with fcntl; the server never
+    /// forks, so the short window before FD_CLOEXEC does not matter.)
+    static func accept(_ listener: Int32) throws(SyscallError) -> Int32? {
+        while true {
+            let fd = Glibc.accept(listener, nil, nil)
+            if fd >= 0 {
+                do {
+                    let flags = try retrying("fcntl") { fcntl(fd, F_GETFL) }
+                    _ = try retrying("fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+                    _ = try retrying("fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
+                } catch {
+                    close(fd)
+                    continue
+                }
+                return fd
+            }
+            let code = errno
+            switch code {
+            // ECONNABORTED/EPROTO: that peer reset before we got to it; try the next one.
+            case EINTR, ECONNABORTED, EPROTO: continue
+            case EAGAIN, EWOULDBLOCK: return nil
+            default: throw SyscallError(function: "accept4", errno: code)
+            }
+        }
+    }
+
+    static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) throws(SyscallError) {
+        var value = value
+        _ = try retrying("setsockopt") {
+            setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// Half-closes: our FIN goes out after queued data, the read side stays open (lingering close).
+    static func shutdownWrite(_ fd: Int32) throws(SyscallError) {
+        _ = try retrying("shutdown") { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    }
+
+    /// Closes `fd`. `EINTR` is not retried: on Linux the descriptor is released even then, and a
+    /// retry could close a descriptor another thread has just been given.
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+}

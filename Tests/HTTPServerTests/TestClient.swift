@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+import HTTP1
+@testable import HTTPServer
+
+/// A response as the test client parsed it.
+struct ClientResponse {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A small blocking HTTP/1.1 client over a real TCP socket. Every read is bounded by
+/// SO_RCVTIMEO (a safety net so a broken server fails the test instead of hanging it).
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, host: String = "127.0.0.1", receiveTimeout: Int = 5) throws {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let info = list else {
+            throw ClientError(description: "getaddrinfo failed")
+        }
+        defer { freeaddrinfo(list) }
+        fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError(description: "socket failed: \(errno)") }
+        var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw ClientError(description: "connect failed: \(code)")
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw ClientError(description: "send failed: \(errno)") }
+            offset += n
+        }
+    }
+
+    /// Reads more bytes into the buffer; false on end of stream (or reset).
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 { buffer.append(contentsOf: chunk[0..<n]); return true }
+        if n == 0 { return false }
+        let code = errno
+        if code == ECONNRESET { return false }
+        if code == EAGAIN || code == EWOULDBLOCK { throw ClientError(description: "read timed out (SO_RCVTIMEO)") }
+        throw ClientError(description: "recv failed: \(code)")
+    }
+
+    /// Reads one response. `expectBody: false` for HEAD (Content-Length describes the GET body).
+    func readResponse(expectBody: Bool = true) throws -> ClientResponse {
+        while true {
+            if let end = find([13, 10, 13, 10]) {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+                let statusLine = lines.removeFirst().split(separator: " ")
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+                    throw ClientError(description: "bad status line: \(head)")
+                }
+                let headers = lines.map { line -> (String, String) in
+                    let colon = line.firstIndex(of: ":")!
+                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                }
+                var response = ClientResponse(status: status, headers: headers, body: [])
+                let length = expectBody && status >= 200 && status != 204 && status != 304
+                    ? Int(response.header("Content-Length") ?? "0") ?? 0 : 0
+                while buffer.count < end + 4 + length {
+                    guard try fill() else { throw ClientError(description: "closed mid-body") }
+                }
+                response.body = Array(buffer[(end + 4)..<(end + 4 + length)])
+                buffer.removeFirst(end + 4 + length)
+                return response
+            }
+            guard try fill() else { throw ClientError(description: "closed before a response (\(buffer.count) bytes buffered)") }
+        }
+    }
+
+    /// True when the server closes the connection (end of stream or reset) with nothing more
+    /// sent; throws if bytes arrive or the safety timeout expires first.
+    func waitForClose() throws -> Bool {
+        while try fill() {}
+        return buffer.isEmpty
+    }
+
+    private func find(_ needle: [UInt8]) -> Int? {
+        guard buffer.count >= needle.count else { return nil }
+        for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] {
+            if Array(buffer[i..<(i + needle.count)]) == needle { return i }
+        }
+        return nil
+    }
+}
+
+/// A responder made of a closure, for tests.
+struct ClosureResponder: Responder {
+    let body: @Sendable (HTTPRequest) -> HTTPResponse
+    func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}
+
+/// Starts a server on a free port with a test responder; shuts it down and waits on `stop()`.
+final class RunningServer {
+    let server: HTTPServer
+    let port: Int
+
+    init(configuration: ServerConfiguration = ServerConfiguration(), responder: any Responder = EchoResponder()) throws {
+        var configuration = configuration
+        configuration.port = 0
+        server = HTTPServer(configuration: configuration, responder: responder)
+        port = try server.start()
+    }
+
+    func client() throws -> TestClient { try TestClient(port: port) }
+
+    func stop() {
+        server.shutdown()
+        server.waitUntilStopped()
+    }
+}
+
+/// Answers `METHOD path body-length` as text; `/slow` is never used with it.
+struct EchoResponder: Responder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
+                     body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
+    }
+}
