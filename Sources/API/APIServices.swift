@@ -1,0 +1,29 @@
+import Domain
+
+/// Everything the routes call, built once at start-up. Immutable and `Sendable`.
+public struct APIServices: Sendable {
+    public let locations: LocationService
+    public let listings: ListingService
+    public let calendars: CalendarService
+    public let histograms: HistogramService
+    public let dateProvider: any DateProvider
+    /// The zone "today" is taken in for searches that span many listings.
+    public let searchTimeZone: String
+    /// The currency named in a search response that has no items to name it.
+    public let defaultCurrency: CurrencyCode
+    /// Throws when the database cannot answer (for `/health/ready`).
+    public let readiness: @Sendable () throws -> Void
+
+    public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
+                histograms: HistogramService, dateProvider: any DateProvider, searchTimeZone: String = "Asia/Seoul",
+                defaultCurrency: CurrencyCode = .krw, readiness: @escaping @Sendable () throws -> Void) {
+        self.locations = locations
+        self.listings = listings
+        self.calendars = calendars
+        self.histograms = histograms
+        self.dateProvider = dateProvider
+        self.searchTimeZone = searchTimeZone
+        self.defaultCurrency = defaultCurrency
+        self.readiness = readiness
+    }
+}

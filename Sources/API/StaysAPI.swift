@@ -1,0 +1,41 @@
+import Domain
+import HTTP1
+import HTTPServer
+
+/// The booking app's HTTP API: every route, registered once at start-up.
+public enum StaysAPI {
+    public static func router(services: APIServices) -> Router {
+        var router = Router()
+        HealthRoutes(services: services).register(in: &router)
+        LocationRoutes(services: services).register(in: &router)
+        ListingRoutes(services: services).register(in: &router)
+        CalendarRoutes(services: services).register(in: &router)
+        QuoteRoutes(services: services).register(in: &router)
+        return router
+    }
+}
+
+/// How long clients and caches may keep an answer.
+enum CachePolicy: String {
+    /// Places change rarely.
+    case locations = "public, max-age=300"
+    /// A listing's description and photos.
+    case listing = "public, max-age=60"
+    /// Availability and prices: revalidate every time (cheap with the ETag and 304).
+    case availability = "no-cache"
+    case never = "no-store"
+}
+
+extension HTTPResponse {
+    /// A JSON response with a cache policy; localized answers vary by language.
+    static func json(_ bytes: [UInt8], cache: CachePolicy, localized: Bool = false) -> HTTPResponse {
+        var response = HTTPResponse.json(bytes)
+        response.headers.append(name: "Cache-Control", value: cache.rawValue)
+        if localized { response.headers.append(name: "Vary", value: "Accept-Language") }
+        return response
+    }
+}
+
+extension Request {
+    var language: Language { Language(acceptLanguage: header("Accept-Language")) }
+}
