@@ -18,7 +18,7 @@ extension Database {
         if isInsideTransaction {
             return try savepoint(body)
         }
-        try execute(sql: "BEGIN \(kind.rawValue)")
+        try cachedStatement("BEGIN \(kind.rawValue)").run()
         let value: T
         do {
             value = try body(self)
@@ -27,7 +27,7 @@ extension Database {
             throw error
         }
         do {
-            try execute(sql: "COMMIT")
+            try cachedStatement("COMMIT").run()
         } catch {
             rollbackIgnoringErrors()
             throw error
@@ -39,7 +39,8 @@ extension Database {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "stays_sp\(savepointDepth)"
-        try execute(sql: "SAVEPOINT \(name)")
+        // Cached: bulk writers open a savepoint per call, and parsing it each time shows up.
+        try cachedStatement("SAVEPOINT \(name)").run()
         let value: T
         do {
             value = try body(self)
@@ -51,7 +52,7 @@ extension Database {
             sqlite3_exec(handle, "RELEASE \(name)", nil, nil, nil)
             throw error
         }
-        try execute(sql: "RELEASE \(name)")
+        try cachedStatement("RELEASE \(name)").run()
         return value
     }
 
