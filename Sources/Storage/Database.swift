@@ -56,15 +56,12 @@ public final class Database {
         self.path = path
         self.configuration = configuration
         sqlite3_extended_result_codes(connection, 1)
-        do {
-            sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
-            if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
-                // journal_mode answers with the mode in effect; it stays "memory" for an
-                // in-memory database, which is fine.
-                try execute(sql: "PRAGMA journal_mode=WAL")
-            }
-            try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
+        // From here a throw still runs deinit, which closes the connection.
+        sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
+        if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
+            try execute(sql: "PRAGMA journal_mode=WAL")
         }
+        try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
     }
 
     /// Opens a private in-memory database, gone when the connection closes.

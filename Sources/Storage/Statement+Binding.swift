@@ -109,7 +109,7 @@ extension Statement {
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {
-            throw DatabaseError(code: code, connection: database.handle, sql: sql)
+            throw DatabaseError(code: code, connection: connection, sql: sql)
         }
     }
 }

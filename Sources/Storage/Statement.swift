@@ -11,7 +11,10 @@ public final class Statement {
     /// The raw `sqlite3_stmt*`, owned (and finalized) by this object.
     public let handle: OpaquePointer
     public let sql: String
-    unowned let database: Database
+    // The connection's handle rather than the `Database`: the cache would otherwise make a
+    // reference cycle. sqlite3_close_v2 keeps the connection alive until every statement is
+    // finalized, so the handle stays valid for as long as this statement exists.
+    let connection: OpaquePointer
 
     init(database: Database, sql: String, persistent: Bool) throws {
         var statement: OpaquePointer?
@@ -41,7 +44,7 @@ public final class Statement {
         }
         self.handle = statement
         self.sql = sql
-        self.database = database
+        self.connection = database.handle
     }
 
     deinit {
@@ -79,7 +82,7 @@ public final class Statement {
             sqlite3_reset(handle)
             return nil
         default:
-            let error = DatabaseError(code: code, connection: database.handle, sql: sql)
+            let error = DatabaseError(code: code, connection: connection, sql: sql)
             sqlite3_reset(handle)
             throw error
         }
