@@ -1,0 +1,113 @@
+import Domain
+import Storage
+
+/// The `listings` columns in one fixed order, and the fast decoding of a row in that order
+/// into a `Listing` (column indexes, no per-row dictionary).
+enum ListingRecord {
+    static let columns = [
+        "id", "location_id", "title", "description", "room_type", "latitude", "longitude", "time_zone",
+        "currency", "photo_urls", "amenities", "host_name", "host_is_superhost", "host_since", "max_guests",
+        "bedrooms", "beds", "bathrooms", "rating", "review_count", "base_price", "weekend_price",
+        "extra_guest_fee", "guests_included", "cleaning_fee", "weekly_discount_bp", "monthly_discount_bp",
+        "min_nights", "max_nights", "checkin_time", "checkout_time", "house_rules", "available_until",
+        "recommendation_score",
+    ]
+
+    static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
+
+    /// Creates or updates by id. An upsert rather than INSERT OR REPLACE: REPLACE deletes
+    /// the old row first, which would cascade to the listing's calendar.
+    static let upsert: String = {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO listings (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT(id) DO UPDATE SET \(updates)"
+    }()
+
+    static func decode(_ row: Row) throws -> Listing {
+        let id = row.int64(0)
+        func strings(_ index: Int) throws -> [String] {
+            do {
+                return try row.withUTF8(index) { try JSONStringArray.decode($0) }
+            } catch {
+                throw PersistenceError.corruptValue(table: "listings", column: columns[index], rowID: id, value: row.string(index))
+            }
+        }
+        let roomTypeText = row.string(4)
+        guard let roomType = RoomType(rawValue: roomTypeText) else {
+            throw PersistenceError.corruptValue(table: "listings", column: "room_type", rowID: id, value: roomTypeText)
+        }
+        return Listing(
+            id: ListingID(id),
+            locationID: LocationID(row.int64(1)),
+            title: row.string(2),
+            description: row.string(3),
+            roomType: roomType,
+            coordinate: Coordinate(latitude: row.double(5), longitude: row.double(6)),
+            timeZone: row.string(7),
+            currency: CurrencyCode(rawValue: row.string(8)),
+            photoURLs: try strings(9),
+            amenities: try strings(10),
+            host: Host(name: row.string(11), isSuperhost: row.bool(12),
+                       since: row.optionalInt(13).map { CalendarDate(daysSinceEpoch: $0) }),
+            maxGuests: row.int(14),
+            bedrooms: row.optionalInt(15),
+            beds: row.optionalInt(16),
+            bathrooms: row.optionalDouble(17),
+            rating: row.optionalDouble(18),
+            reviewCount: row.int(19),
+            pricing: PricingRules(
+                basePrice: row.int64(20),
+                weekendPrice: row.optionalInt64(21),
+                extraGuestFee: row.int64(22),
+                guestsIncluded: row.int(23),
+                cleaningFee: row.int64(24),
+                weeklyDiscountBasisPoints: row.int(25),
+                monthlyDiscountBasisPoints: row.int(26)),
+            minNights: row.int(27),
+            maxNights: row.int(28),
+            checkinTime: row.string(29),
+            checkoutTime: row.string(30),
+            houseRules: try strings(31),
+            availableUntil: row.optionalInt(32).map { CalendarDate(daysSinceEpoch: $0) },
+            recommendationScore: row.int(33))
+    }
+
+    /// Binds every column of `listing` to `statement` (parameters 1... in `columns` order).
+    static func bind(_ listing: Listing, to statement: Statement) throws {
+        try statement.bind(listing.id.rawValue, at: 1)
+        try statement.bind(listing.locationID.rawValue, at: 2)
+        try statement.bind(listing.title, at: 3)
+        try statement.bind(listing.description, at: 4)
+        try statement.bind(listing.roomType.rawValue, at: 5)
+        try statement.bind(listing.coordinate.latitude, at: 6)
+        try statement.bind(listing.coordinate.longitude, at: 7)
+        try statement.bind(listing.timeZone, at: 8)
+        try statement.bind(listing.currency.rawValue, at: 9)
+        try statement.bind(JSONStringArray.encode(listing.photoURLs), at: 10)
+        try statement.bind(JSONStringArray.encode(listing.amenities), at: 11)
+        try statement.bind(listing.host.name, at: 12)
+        try statement.bind(listing.host.isSuperhost, at: 13)
+        try statement.bind(listing.host.since?.daysSinceEpoch, at: 14)
+        try statement.bind(listing.maxGuests, at: 15)
+        try statement.bind(listing.bedrooms, at: 16)
+        try statement.bind(listing.beds, at: 17)
+        try statement.bind(listing.bathrooms, at: 18)
+        try statement.bind(listing.rating, at: 19)
+        try statement.bind(listing.reviewCount, at: 20)
+        try statement.bind(listing.pricing.basePrice, at: 21)
+        try statement.bind(listing.pricing.weekendPrice, at: 22)
+        try statement.bind(listing.pricing.extraGuestFee, at: 23)
+        try statement.bind(listing.pricing.guestsIncluded, at: 24)
+        try statement.bind(listing.pricing.cleaningFee, at: 25)
+        try statement.bind(listing.pricing.weeklyDiscountBasisPoints, at: 26)
+        try statement.bind(listing.pricing.monthlyDiscountBasisPoints, at: 27)
+        try statement.bind(listing.minNights, at: 28)
+        try statement.bind(listing.maxNights, at: 29)
+        try statement.bind(listing.checkinTime, at: 30)
+        try statement.bind(listing.checkoutTime, at: 31)
+        try statement.bind(JSONStringArray.encode(listing.houseRules), at: 32)
+        try statement.bind(listing.availableUntil?.daysSinceEpoch, at: 33)
+        try statement.bind(listing.recommendationScore, at: 34)
+    }
+}

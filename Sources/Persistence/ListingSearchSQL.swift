@@ -1,0 +1,158 @@
+import Domain
+import Storage
+
+/// The SQL of listing searches, built from a small fixed set of variants (area kind x stay
+/// or not x what is asked) so the per-connection statement cache hits; everything else
+/// is a bound parameter.
+///
+/// Every variant starts from the same common table expression `p(id, latitude, longitude,
+/// recommendation_score, rating, total, nightly)`: one row per listing matching the filter
+/// except its price bounds, with the stay's accommodation total (NULL without a stay) and
+/// the nightly price.
+///
+/// Price of a stay, per listing (see docs/storage.md): the nights without a price override
+/// cost `base * weekdayNights + COALESCE(weekend, base) * weekendNights`, both counts
+/// computed here in Swift; each override row in the stay then adds `price - default of
+/// that day`; the extra-guest fee adds `fee * max(0, guests - included) * nights`.
+struct ListingSearchSQL {
+    enum Area: Hashable {
+        case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian
+    }
+
+    let filter: ListingFilter
+    let area: Area
+
+    init(filter: ListingFilter) {
+        self.filter = filter
+        switch filter.area {
+        case .everywhere: area = .everywhere
+        case .location: area = .location
+        case .boundingBox(let box):
+            area = box.southWest.longitude > box.northEast.longitude ? .boundingBoxAcrossAntimeridian : .boundingBox
+        }
+    }
+
+    // MARK: texts
+
+    private var areaCondition: String {
+        switch area {
+        case .everywhere: return ""
+        case .location:
+            return " AND l.location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = :location)"
+        case .boundingBox:
+            return " AND l.latitude BETWEEN :south AND :north AND l.longitude BETWEEN :west AND :east"
+        case .boundingBoxAcrossAntimeridian:
+            return " AND l.latitude BETWEEN :south AND :north AND (l.longitude >= :west OR l.longitude <= :east)"
+        }
+    }
+
+    private var commonFilter: String {
+        "l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4)" + areaCondition
+    }
+
+    /// `WITH ... p AS (...)`.
+    private var matches: String {
+        guard filter.stay != nil else {
+            // Left for SQLite to flatten into the outer query, so the recommended order can
+            // walk its index.
+            return """
+                WITH p AS (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, NULL AS total, \
+                l.base_price + l.extra_guest_fee * MAX(0, :guests - l.guests_included) AS nightly \
+                FROM listings l WHERE \(commonFilter))
+                """
+        }
+        // MATERIALIZED: the outer query uses `nightly` in WHERE, ORDER BY and the result;
+        // flattened, the correlated price subquery would run once for each use.
+        return """
+            WITH m AS MATERIALIZED (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
+            l.base_price * :weekday_nights + COALESCE(l.weekend_price, l.base_price) * :weekend_nights \
+            + l.extra_guest_fee * MAX(0, :guests - l.guests_included) * :nights \
+            + (SELECT COALESCE(SUM(c.price - CASE WHEN ((c.day % 7) + 11) % 7 >= 5 \
+            THEN COALESCE(l.weekend_price, l.base_price) ELSE l.base_price END), 0) \
+            FROM calendar_days c WHERE c.listing_id = l.id AND c.day >= :checkin AND c.day < :checkout \
+            AND c.price IS NOT NULL) AS total \
+            FROM listings l \
+            LEFT JOIN calendar_days ci ON ci.listing_id = l.id AND ci.day = :checkin \
+            LEFT JOIN calendar_days co ON co.listing_id = l.id AND co.day = :checkout \
+            WHERE \(commonFilter) \
+            AND NOT EXISTS (SELECT 1 FROM calendar_days b WHERE b.listing_id = l.id AND b.day >= :checkin \
+            AND b.day < :checkout AND b.status <> 'available') \
+            AND COALESCE(ci.closed_to_arrival, 0) = 0 \
+            AND COALESCE(co.closed_to_departure, 0) = 0 \
+            AND :nights BETWEEN COALESCE(ci.min_nights, l.min_nights) AND COALESCE(ci.max_nights, l.max_nights) \
+            AND (l.available_until IS NULL OR l.available_until >= :checkout)), \
+            p AS (SELECT id, latitude, longitude, recommendation_score, rating, total, \
+            (2 * total + :nights) / (2 * :nights) AS nightly FROM m)
+            """
+    }
+
+    static func sortKey(_ sort: ListingSort) -> String {
+        switch sort {
+        case .recommended: return "p.recommendation_score"
+        case .priceAscending, .priceDescending: return "p.nightly"
+        case .ratingDescending: return "COALESCE(p.rating, -1)"
+        }
+    }
+
+    /// Columns: id, total, nightly, sort key. `:limit` rows at most.
+    func pageSQL(sort: ListingSort, hasCursor: Bool) -> String {
+        let key = Self.sortKey(sort)
+        let ascending = sort == .priceAscending
+        var text = matches + " SELECT p.id, p.total, p.nightly, \(key) FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
+        if hasCursor {
+            text += " AND (\(key) \(ascending ? ">" : "<") :after_key OR (\(key) = :after_key AND p.id > :after_id))"
+        }
+        text += " ORDER BY \(key) \(ascending ? "ASC" : "DESC"), p.id ASC LIMIT :limit"
+        return text
+    }
+
+    /// Columns: count, min latitude, max latitude, min longitude, max longitude.
+    var summarySQL: String {
+        matches + " SELECT count(*), min(p.latitude), max(p.latitude), min(p.longitude), max(p.longitude) "
+            + "FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
+    }
+
+    /// Column: nightly; price bounds ignored.
+    var nightlyPricesSQL: String {
+        matches + " SELECT p.nightly FROM p ORDER BY p.nightly"
+    }
+
+    // MARK: binding
+
+    /// Binds the filter's parameters; `withPriceBounds` for the statements that have them.
+    func bindFilter(to statement: Statement, withPriceBounds: Bool) throws {
+        try statement.bind(filter.guests.occupying, named: ":guests")
+        let roomTypes = filter.roomTypes.isEmpty
+            ? RoomType.allCases.map(\.rawValue)
+            : filter.roomTypes.map(\.rawValue).sorted()
+        for slot in 0..<4 {
+            try statement.bind(slot < roomTypes.count ? roomTypes[slot] : nil, named: ":rt\(slot + 1)")
+        }
+        switch filter.area {
+        case .everywhere:
+            break
+        case .location(let id):
+            try statement.bind(id.rawValue, named: ":location")
+        case .boundingBox(let box):
+            try statement.bind(box.southWest.latitude, named: ":south")
+            try statement.bind(box.northEast.latitude, named: ":north")
+            try statement.bind(box.southWest.longitude, named: ":west")
+            try statement.bind(box.northEast.longitude, named: ":east")
+        }
+        if let stay = filter.stay {
+            var weekendNights = 0
+            for night in 0..<stay.nights where stay.checkin.adding(days: night).isWeekendNight {
+                weekendNights += 1
+            }
+            try statement.bind(stay.checkin.daysSinceEpoch, named: ":checkin")
+            try statement.bind(stay.checkout.daysSinceEpoch, named: ":checkout")
+            try statement.bind(stay.nights, named: ":nights")
+            try statement.bind(weekendNights, named: ":weekend_nights")
+            try statement.bind(stay.nights - weekendNights, named: ":weekday_nights")
+        }
+        if withPriceBounds {
+            try statement.bind(filter.minPrice ?? Int64.min, named: ":min_price")
+            try statement.bind(filter.maxPrice ?? Int64.max, named: ":max_price")
+        }
+    }
+}

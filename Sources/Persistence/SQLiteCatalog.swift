@@ -1,0 +1,130 @@
+import Domain
+import Storage
+
+/// The catalog's read side on SQLite: listings, calendars, search and locations.
+///
+/// Promises: safe from any thread (`Sendable`); every method runs in one read transaction
+/// of the pool, so a search's page, total and bounds come from the same snapshot. Reads
+/// run in parallel on the pool's reader connections and reuse prepared statements.
+public final class SQLiteCatalog: ListingRepository, LocationRepository {
+    public let pool: DatabasePool
+
+    public init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    // MARK: ListingRepository
+
+    public func listing(_ id: ListingID) throws -> Listing? {
+        try pool.read { db in try Self.listing(id.rawValue, in: db) }
+    }
+
+    public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
+        try pool.read { db in
+            let statement = try db.cachedStatement("""
+                SELECT day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure \
+                FROM calendar_days WHERE listing_id = ? AND day >= ? AND day < ? ORDER BY day
+                """)
+            try statement.bind(id.rawValue, at: 1)
+            try statement.bind(range.lowerBound.daysSinceEpoch, at: 2)
+            try statement.bind(range.upperBound.daysSinceEpoch, at: 3)
+            return try statement.fetchAll { row in
+                let statusText = row.string(1)
+                guard let status = DayStatus(rawValue: statusText) else {
+                    throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)
+                }
+                return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(0)), status: status,
+                                     price: row.optionalInt64(2), minNights: row.optionalInt(3),
+                                     maxNights: row.optionalInt(4), closedToArrival: row.bool(5),
+                                     closedToDeparture: row.bool(6))
+            }
+        }
+    }
+
+    public func searchListings(_ search: ListingSearch) throws -> ListingPage {
+        let query = ListingSearchSQL(filter: search.filter)
+        let limit = max(0, search.limit)
+        return try pool.read { db in
+            // The page: ids and prices only (fetch one more row to know whether a next page
+            // exists), then each listing by primary key.
+            let page = try db.cachedStatement(query.pageSQL(sort: search.sort, hasCursor: search.after != nil))
+            try query.bindFilter(to: page, withPriceBounds: true)
+            if let after = search.after {
+                try page.bind(after.sortKey, named: ":after_key")
+                try page.bind(after.id.rawValue, named: ":after_id")
+            }
+            try page.bind(limit + 1, named: ":limit")
+            let rows = try page.fetchAll { row in
+                (id: row.int64(0), total: row.optionalInt64(1), nightly: row.int64(2), sortKey: row.double(3))
+            }
+            var matches: [ListingMatch] = []
+            matches.reserveCapacity(min(rows.count, limit))
+            for row in rows.prefix(limit) {
+                // Same snapshot: a listing found by the page query exists.
+                guard let listing = try Self.listing(row.id, in: db) else { continue }
+                matches.append(ListingMatch(listing: listing, accommodationTotal: row.total, nightlyPrice: row.nightly))
+            }
+            let nextCursor = rows.count > limit
+                ? rows.prefix(limit).last.map { ListingCursor(sortKey: $0.sortKey, id: ListingID($0.id)) }
+                : nil
+
+            let summary = try db.cachedStatement(query.summarySQL)
+            try query.bindFilter(to: summary, withPriceBounds: true)
+            let (total, bounds) = try summary.fetchOne { row -> (Int, BoundingBox?) in
+                let count = row.int(0)
+                guard count > 0 else { return (0, nil) }
+                return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
+                                           northEast: Coordinate(latitude: row.double(2), longitude: row.double(4))))
+            } ?? (0, nil)
+            return ListingPage(matches: matches, total: total, bounds: bounds, nextCursor: nextCursor)
+        }
+    }
+
+    public func nightlyPrices(matching filter: ListingFilter) throws -> [Int64] {
+        let query = ListingSearchSQL(filter: filter)
+        return try pool.read { db in
+            let statement = try db.cachedStatement(query.nightlyPricesSQL)
+            try query.bindFilter(to: statement, withPriceBounds: false)
+            return try statement.fetchAll { $0.int64(0) }
+        }
+    }
+
+    // MARK: LocationRepository
+
+    public func allLocations() throws -> [Location] {
+        try pool.read { db in
+            try db.cachedStatement(LocationRecord.select + " ORDER BY id").fetchAll(LocationRecord.decode)
+        }
+    }
+
+    public func location(_ id: LocationID) throws -> Location? {
+        try pool.read { db in
+            let statement = try db.cachedStatement(LocationRecord.select + " WHERE id = ?")
+            try statement.bind(id.rawValue, at: 1)
+            return try statement.fetchOne(LocationRecord.decode)
+        }
+    }
+
+    public func listingBounds(in id: LocationID) throws -> BoundingBox? {
+        try pool.read { db in
+            let statement = try db.cachedStatement("""
+                SELECT count(*), min(latitude), max(latitude), min(longitude), max(longitude) FROM listings \
+                WHERE location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = ?)
+                """)
+            try statement.bind(id.rawValue, at: 1)
+            return try statement.fetchOne { row -> BoundingBox? in
+                guard row.int(0) > 0 else { return nil }
+                return BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
+                                   northEast: Coordinate(latitude: row.double(2), longitude: row.double(4)))
+            } ?? nil
+        }
+    }
+
+    // MARK: helpers
+
+    static func listing(_ id: Int64, in db: Database) throws -> Listing? {
+        let statement = try db.cachedStatement(ListingRecord.selectByID)
+        try statement.bind(id, at: 1)
+        return try statement.fetchOne(ListingRecord.decode)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A database file shared by many threads: one writer connection, used by one thread at a
+/// time, and up to `maximumReaderCount` read-only connections, so reads run in parallel
+/// with each other and with the write (the journal is WAL).
+///
+/// Promises:
+/// - `read` runs its closure in a read transaction: every query in it sees one consistent
+///   snapshot, the state after the last commit that finished before the read began.
+/// - `write` calls are serialized and each runs in a transaction (BEGIN IMMEDIATE):
+///   committed when the closure returns, rolled back when it throws.
+/// - Both are synchronous: they block the calling thread until a connection is free, run
+///   the closure on that thread, and return its value or rethrow its error.
+///
+/// Thread safety: `Sendable`; call from any thread. The `Database` passed to a closure
+/// belongs to that call only: never keep it or hand it to another thread. See
+/// docs/storage.md for the rules and why.
+public final class DatabasePool: @unchecked Sendable {
+    public let path: String
+    public let configuration: Database.Configuration
+    /// The most reader connections opened at once. Default max(2, active processor count).
+    public let maximumReaderCount: Int
+
+    // The writer: a recursive lock so that `write` (and `writeWithoutTransaction`) may be
+    // nested on one thread; the inner call joins the outer transaction via a savepoint.
+    // Guarded by writerLock.
+    private let writer: Database
+    private let writerLock = NSRecursiveLock()
+
+    // Idle readers, and how many exist in total. Guarded by readerCondition.
+    private var idleReaders: [Database] = []
+    private var readerCount = 0
+    private let readerCondition = NSCondition()
+
+    /// Opens (creating when missing) the database file at `path`. The writer connection is
+    /// opened now, so a bad path fails here; readers open on demand.
+    ///
+    /// An in-memory database cannot be pooled (each connection would see its own empty
+    /// database): use `Database(inMemory:)` instead.
+    public init(path: String, configuration: Database.Configuration = Database.Configuration(),
+                maximumReaderCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) throws {
+        precondition(maximumReaderCount >= 1, "a pool needs at least one reader")
+        precondition(path != ":memory:" && !path.isEmpty, "an in-memory database cannot be shared by a pool")
+        var writerConfiguration = configuration
+        writerConfiguration.readOnly = false
+        self.writer = try Database(path: path, configuration: writerConfiguration)
+        self.path = path
+        self.configuration = configuration
+        self.maximumReaderCount = maximumReaderCount
+    }
+
+    /// Runs `body` on a reader connection inside a read transaction; returns its value.
+    /// Blocks while every reader is busy.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        let reader = try checkOutReader()
+        defer { checkIn(reader) }
+        return try reader.transaction(.deferred, body)
+    }
+
+    /// Runs `body` on the writer connection inside a transaction (BEGIN IMMEDIATE): its
+    /// changes commit when it returns and roll back when it throws. Blocks while another
+    /// thread writes. May be nested on the same thread (the inner call is a savepoint).
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        return try writer.transaction(.immediate, body)
+    }
+
+    /// Runs `body` on the writer connection with no transaction around it, for work that
+    /// manages its own transactions (migrations, VACUUM, bulk loads committing in batches).
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        return try body(writer)
+    }
+
+    private func checkOutReader() throws -> Database {
+        readerCondition.lock()
+        while idleReaders.isEmpty && readerCount >= maximumReaderCount {
+            readerCondition.wait()
+        }
+        if let reader = idleReaders.popLast() {
+            readerCondition.unlock()
+            return reader
+        }
+        // Reserve the slot, then open outside the lock: opening touches the file system.
+        readerCount += 1
+        readerCondition.unlock()
+        do {
+            var readerConfiguration = configuration
+            readerConfiguration.readOnly = true
+            return try Database(path: path, configuration: readerConfiguration)
+        } catch {
+            readerCondition.lock()
+            readerCount -= 1
+            readerCondition.signal()
+            readerCondition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ reader: Database) {
+        readerCondition.lock()
+        idleReaders.append(reader)
+        readerCondition.signal()
+        readerCondition.unlock()
+    }
+}

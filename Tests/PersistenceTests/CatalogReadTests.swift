@@ -1,0 +1,62 @@
+import Testing
+import Domain
+import Storage
+@testable import Persistence
+
+@Suite struct CatalogReadTests {
+    let fixture: CatalogFixture
+    init() throws { fixture = try CatalogFixture() }
+
+    @Test func everyListingRoundTripsExactly() throws {
+        for listing in fixture.listings {
+            #expect(try fixture.catalog.listing(listing.id) == listing)
+        }
+        #expect(try fixture.catalog.listing(ListingID(424242)) == nil)
+    }
+
+    @Test func idsAbove2To53RoundTrip() throws {
+        let listing = try #require(try fixture.catalog.listing(CatalogFixture.bigID))
+        #expect(listing.id.rawValue == 9_007_199_254_740_993)
+        let match = try #require(try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 3)).nextCursor)
+        // The cursor's id is exact too (a Double would have rounded it).
+        #expect(match.id == ListingID(6))
+        let page = try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 1, after: match))
+        #expect(page.matches.first?.listing.id == CatalogFixture.bigID)
+    }
+
+    @Test func calendarEntriesInAHalfOpenRangeAscending() throws {
+        let entries = try fixture.catalog.calendarEntries(of: ListingID(2), in: date("2027-03-10")..<date("2027-03-25"))
+        #expect(entries.map(\.date) == [date("2027-03-10"), date("2027-03-15"), date("2027-03-20")])
+        #expect(entries[0].status == .booked)
+        #expect(entries[1].closedToArrival && !entries[1].closedToDeparture)
+        #expect(entries[2].closedToDeparture)
+        let minMax = try fixture.catalog.calendarEntries(of: ListingID(2), in: date("2027-03-25")..<date("2027-03-26"))
+        #expect(minMax == [CalendarEntry(date: date("2027-03-25"), minNights: 3, maxNights: 4)])
+    }
+
+    @Test func locationsWithCountsAfterRefresh() throws {
+        let locations = try fixture.catalog.allLocations()
+        #expect(locations.count == 6)
+        let counts = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.listingCount) })
+        #expect(counts[fixture.seoul] == 3)
+        #expect(counts[fixture.gangnam] == 2)
+        #expect(counts[fixture.yeoksam] == 1)
+        #expect(counts[fixture.mapo] == 1)
+        #expect(counts[fixture.busan] == 1)
+        #expect(counts[fixture.taveuni] == 2)
+        let gangnam = try #require(try fixture.catalog.location(fixture.gangnam))
+        #expect(gangnam.parentID == fixture.seoul)
+        #expect(gangnam.kind == .district)
+        #expect(gangnam.name == "강남구")
+        #expect(gangnam.nameEnglish == "Gangnam-gu")
+        #expect(try fixture.catalog.location(LocationID(999)) == nil)
+    }
+
+    @Test func listingBoundsOfALocationAndBelow() throws {
+        #expect(try fixture.catalog.listingBounds(in: fixture.gangnam)
+                == BoundingBox(southWest: Coordinate(latitude: 37.50, longitude: 127.03),
+                               northEast: Coordinate(latitude: 37.52, longitude: 127.05)))
+        let empty = try fixture.writer.saveLocation(fixture.draft("jongno", "seoul", .district, "종로구", "Jongno-gu", 37.57, 126.98))
+        #expect(try fixture.catalog.listingBounds(in: empty) == nil)
+    }
+}

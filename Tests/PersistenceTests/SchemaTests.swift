@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import Storage
+@testable import Persistence
+
+@Suite struct SchemaTests {
+    @Test func migratesAnEmptyDatabaseOnceAndOnlyOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "stays-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "c.sqlite").path
+
+        #expect(!Schema.migrations.isEmpty)
+        #expect(Schema.migrations.first?.version == 1)
+        let pool = try openCatalogDatabase(path: path)
+        let tables = try pool.read { db in
+            try db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchAll { $0.string(0) }
+        }
+        #expect(tables == ["calendar_days", "listings", "location_ancestors", "locations", "schema_migrations"])
+        let applied = try pool.read { try Schema.migrator.appliedMigrations($0) }
+        #expect(applied.map(\.version) == Schema.migrations.map(\.version))
+        #expect(applied.map(\.checksum) == Schema.migrations.map(\.checksum))
+        // Opening again applies nothing.
+        let again = try DatabasePool(path: path)
+        #expect(try Schema.migrator.migrate(again).isEmpty)
+    }
+}
