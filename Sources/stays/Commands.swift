@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The subcommands of `stays` and their dispatch. Each returns the process exit code:
@@ -41,6 +42,8 @@ enum Commands {
             switch command {
             case "serve": return try ServeCommand.run(arguments: arguments, environment: environment)
             case "migrate": return try MigrateCommand.run(arguments: arguments, environment: environment)
+            case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
+            case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
                 let port = try options.integer("port", default: 8080, in: 1...65_535)
@@ -65,6 +68,11 @@ enum Commands {
         switch command {
         case "serve": return helpText(usage: "stays serve [OPTIONS]", summary: "Serve the API.", specs: ServeCommand.specs)
         case "migrate": return helpText(usage: "stays migrate [OPTIONS]", summary: "Apply pending migrations.", specs: MigrateCommand.specs)
+        case "seed": return helpText(usage: "stays seed [OPTIONS]", summary: "Generate demo listings.", specs: SeedCommand.specs)
+        case "import":
+            return helpText(usage: "stays import --listings FILE [--calendar FILE] --currency CODE [OPTIONS]",
+                            summary: "Import Inside Airbnb CSV files; bad rows are reported and skipped.",
+                            specs: ImportCommand.specs)
         case "healthcheck":
             return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
         default: return nil
@@ -75,4 +83,16 @@ enum Commands {
     static let portSpec = OptionSpec.value("port", "PORT", env: "PORT", "TCP port, 0 for any free port (default 8080)")
     static let databaseSpec = OptionSpec.value("database", "PATH", env: "DATABASE_PATH", "SQLite file (default ./stays.sqlite)")
     static let healthcheckSpecs = [hostSpec, portSpec]
+}
+
+extension Commands {
+    static let todaySpec = OptionSpec.value("today", "YYYY-MM-DD", env: "STAYS_TODAY",
+                                            "a fixed 'today' for reproducible demos and tests (default: the real date)")
+
+    /// The fixed date of `--today`, or the system clock read at every request.
+    static func dateProvider(_ options: ParsedOptions) throws -> any DateProvider {
+        guard let raw = options.string("today") else { return SystemDateProvider() }
+        guard let date = CalendarDate(raw) else { throw options.invalid("today", raw, "expected a real date as YYYY-MM-DD") }
+        return FixedDateProvider(date)
+    }
 }

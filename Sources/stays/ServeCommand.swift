@@ -1,16 +1,80 @@
+import API
+import Domain
 import Foundation
+import HTTP1
+import HTTPServer
+import Persistence
+import Storage
 
-/// `stays serve`.
+/// `stays serve`: migrate, seed an empty database with demo data, serve until SIGTERM/SIGINT.
 enum ServeCommand {
     static let specs: [OptionSpec] = [
         Commands.hostSpec, Commands.portSpec, Commands.databaseSpec,
         .flag("quiet", env: "STAYS_QUIET", "no access log on stdout"),
+        Commands.todaySpec,
+        .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
+        .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
+        .value("idle-timeout", "SECONDS", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime (default 30)"),
+        .value("max-body-bytes", "BYTES", env: "STAYS_MAX_BODY_BYTES", "largest request body (default 1048576)"),
+        .value("max-header-bytes", "BYTES", env: "STAYS_MAX_HEADER_BYTES", "largest header section (default 16384)"),
+        .value("service-fee-bp", "BP", env: "STAYS_SERVICE_FEE_BP", "service fee in basis points (default 1400)"),
+        .value("tax-bp", "BP", env: "STAYS_TAX_BP", "tax on the service fee in basis points (default 1000)"),
+        .value("time-zone", "IANA", env: "STAYS_TIME_ZONE", "zone of 'today' for searches and plain calendars (default Asia/Seoul)"),
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
-        _ = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        FileHandle.standardError.write(Data("stays: the server is not wired yet\n".utf8))
-        return 1
+        let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
+        var configuration = ServerConfiguration()
+        configuration.host = options.string("host", default: "127.0.0.1")
+        configuration.port = try options.integer("port", default: 8080, in: 0...65_535)
+        configuration.headerTimeout = try options.seconds("header-timeout", default: .seconds(10))
+        configuration.idleTimeout = try options.seconds("idle-timeout", default: .seconds(30))
+        configuration.limits.maxBodyBytes = try options.integer("max-body-bytes", default: 1 << 20, in: 0...(1 << 30))
+        configuration.limits.maxHeaderBytes = try options.integer("max-header-bytes", default: 16_384, in: 1024...(1 << 20))
+        let pricing = PricingConfiguration(
+            serviceFeeBasisPoints: try options.integer("service-fee-bp", default: 1400, in: 0...10_000),
+            taxBasisPoints: try options.integer("tax-bp", default: 1000, in: 0...10_000))
+        let timeZone = options.string("time-zone", default: "Asia/Seoul")
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Seoul")
+        }
+        let dateProvider = try Commands.dateProvider(options)
+        let quiet = try options.flag("quiet")
+        let seed = try !options.flag("no-seed")
+        let path = options.string("database", default: "./stays.sqlite")
+
+        let pool = try openCatalogDatabase(path: path)
+        if seed {
+            try DemoDataOnFirstStart.seedIfEmpty(pool: pool, today: dateProvider.today(in: timeZone))
+        }
+        let catalog = SQLiteCatalog(pool: pool)
+        let services = APIServices(
+            locations: LocationService(repository: catalog),
+            listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
+            calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
+            histograms: HistogramService(listings: catalog),
+            dateProvider: dateProvider,
+            searchTimeZone: timeZone,
+            readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
+        let server = HTTPServer(configuration: configuration,
+                                responder: StaysAPI.router(services: services).responder(),
+                                accessLog: quiet ? nil : AccessLog.stdout)
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            return 1
+        }
+        FileHandle.standardError.write(Data("stays: listening on http://\(configuration.host):\(port) (database \(path))\n".utf8))
+        let signals = ShutdownSignals { signal in
+            FileHandle.standardError.write(Data("stays: signal \(signal), shutting down\n".utf8))
+            server.shutdown()
+        }
+        server.waitUntilStopped()
+        withExtendedLifetime(signals) {}
+        FileHandle.standardError.write(Data("stays: stopped\n".utf8))
+        return 0
     }
 }
 
@@ -19,8 +83,12 @@ enum MigrateCommand {
     static let specs: [OptionSpec] = [Commands.databaseSpec]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
-        _ = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        FileHandle.standardError.write(Data("stays: migrations are not wired yet\n".utf8))
-        return 1
+        let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
+        let path = options.string("database", default: "./stays.sqlite")
+        let pool = try DatabasePool(path: path)
+        let applied = try Schema.migrator.migrate(pool)
+        print(applied.isEmpty ? "stays: \(path) is up to date"
+                              : "stays: applied \(applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")) to \(path)")
+        return 0
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 /// Turns SIGTERM and SIGINT into one call of `handler` (later signals call it again, which
 /// must be harmless). The default actions are ignored so that the process is not killed
 /// before the graceful shutdown runs.
-final class ShutdownSignals: Sendable {
+final class ShutdownSignals {
     private let sources: [any DispatchSourceSignal]
 
     init(handler: @escaping @Sendable (Int32) -> Void) {

@@ -1,0 +1,73 @@
+import Domain
+import HTTP1
+import HTTPServer
+import JSON
+
+/// `GET /quote`: the full price of a stay, line by line.
+struct QuoteRoutes {
+    let services: APIServices
+
+    func register(in router: inout Router) {
+        router.get("/quote") { [services] request in
+            var reader = QueryReader(request.query)
+            let listingID = reader.listingID("listingId")
+            if reader.string("listingId") == nil { reader.fail("listingId", "is required") }
+            var issues: [ParameterIssue] = []
+            let checkinText = reader.string("checkin"), checkoutText = reader.string("checkout")
+            if checkinText == nil { issues.append(ParameterIssue(name: "checkin", reason: "is required")) }
+            if checkoutText == nil { issues.append(ParameterIssue(name: "checkout", reason: "is required")) }
+            // "Not before today" is judged in the listing's own time zone, by the service.
+            let stay = (checkinText == nil || checkoutText == nil) ? nil
+                : StayParameters.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
+            let guests = reader.guests(&issues)
+            reader.add(issues)
+            try reader.finish()
+            guard let listingID, let stay else { throw Problem.invalidParameters([]) }
+
+            let quote = try services.listings.quote(listingID: listingID, stay: stay, guests: guests,
+                                                    language: request.language)
+            var writer = JSONWriter(capacity: 1024 + quote.nights * 40)
+            writer.quote(quote)
+            return .json(writer.bytes, cache: .availability, localized: true)
+        }
+    }
+}
+
+extension JSONWriter {
+    mutating func quote(_ quote: Quote) {
+        object { w in
+            w.field("listingId", quote.listingID.description)
+            w.field("checkin", quote.checkin.description)
+            w.field("checkout", quote.checkout.description)
+            w.field("nights", quote.nights)
+            w.key("guests")
+            w.object {
+                $0.field("adults", quote.guests.adults)
+                $0.field("children", quote.guests.children)
+                $0.field("infants", quote.guests.infants)
+            }
+            w.field("currency", quote.currency.rawValue)
+            w.key("nightlyPrices")
+            w.array { a in
+                for night in quote.nightlyPrices {
+                    a.object {
+                        $0.field("date", night.date.description)
+                        $0.field("price", night.price)
+                    }
+                }
+            }
+            w.field("averageNightlyPrice", quote.averageNightlyPrice)
+            w.key("lineItems")
+            w.array { a in
+                for item in quote.lineItems {
+                    a.object {
+                        $0.field("kind", item.kind.rawValue)
+                        $0.field("label", item.label)
+                        $0.field("amount", item.amount)
+                    }
+                }
+            }
+            w.field("total", quote.total)
+        }
+    }
+}

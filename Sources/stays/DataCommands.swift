@@ -1,0 +1,96 @@
+import DataImport
+import Domain
+import Foundation
+import Persistence
+import Storage
+
+/// Seeds the demo data the first time `stays serve` meets an empty database.
+enum DemoDataOnFirstStart {
+    static let listingCount = 3000
+    static let seed: UInt64 = 20_261_122
+
+    static func seedIfEmpty(pool: DatabasePool, today: CalendarDate) throws {
+        let isEmpty = try pool.read { db in
+            try db.prepare("SELECT NOT EXISTS (SELECT 1 FROM listings)").fetchOne { $0.bool(0) } ?? true
+        }
+        guard isEmpty else { return }
+        FileHandle.standardError.write(Data("stays: empty database, seeding \(listingCount) demo listings\n".utf8))
+        let reporter = ProgressReporter()
+        let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: listingCount, today: today),
+                                          writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
+        reporter.finish(summary: "stays: seeded \(summary.listings) listings, \(summary.locations) locations, "
+                        + "\(summary.calendarEntries) calendar entries", databasePath: pool.path)
+    }
+}
+
+/// `stays seed`.
+enum SeedCommand {
+    static let specs: [OptionSpec] = [
+        Commands.databaseSpec,
+        .value("listings", "N", "how many listings to generate (default 3000)"),
+        .value("seed", "S", "generator seed; the same seed gives the same data (default 20261122)"),
+        .value("batch-size", "N", "listings per transaction (default 1000)"),
+        Commands.todaySpec,
+    ]
+
+    static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
+        let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
+        let count = try options.integer("listings", default: DemoDataOnFirstStart.listingCount, in: 1...10_000_000)
+        let batchSize = try options.integer("batch-size", default: 1000, in: 1...100_000)
+        let seedText = options.string("seed", default: String(DemoDataOnFirstStart.seed))
+        guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
+        let today = try Commands.dateProvider(options).today(in: DemoGenerator.timeZone)
+        let path = options.string("database", default: "./stays.sqlite")
+
+        let pool = try openCatalogDatabase(path: path)
+        let reporter = ProgressReporter()
+        let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: count, today: today),
+                                          writer: SQLiteCatalogWriter(pool: pool), batchSize: batchSize,
+                                          progress: reporter.handle)
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        reporter.finish(summary: "seeded \(summary.listings) listings, \(summary.locations) locations, "
+                        + "\(summary.calendarEntries) calendar entries", databasePath: path)
+        return 0
+    }
+}
+
+/// `stays import`.
+enum ImportCommand {
+    static let specs: [OptionSpec] = [
+        Commands.databaseSpec,
+        .value("listings", "FILE", "Inside Airbnb listings.csv (summary or detailed)"),
+        .value("calendar", "FILE", "Inside Airbnb calendar.csv"),
+        .value("currency", "CODE", "ISO 4217 currency of the prices (the files write every currency with $)"),
+        .value("time-zone", "IANA", "time zone of the listings (default Asia/Seoul)"),
+        .value("city", "NAME", "name of the city the neighbourhoods belong to (default: from the file name's folder)"),
+        .flag("shift-dates", "move calendar dates so the snapshot's first day becomes today"),
+        Commands.todaySpec,
+    ]
+
+    static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
+        let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
+        guard let listings = options.string("listings") else { throw UsageError("import needs --listings FILE") }
+        guard let currencyText = options.string("currency") else {
+            throw UsageError("import needs --currency CODE (Inside Airbnb writes every currency with $)")
+        }
+        guard let currency = CurrencyCode(validating: currencyText) else {
+            throw options.invalid("currency", currencyText, "expected an ISO 4217 code such as KRW or SGD")
+        }
+        let timeZone = options.string("time-zone", default: "Asia/Seoul")
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Singapore")
+        }
+        let city = options.string("city") ?? URL(fileURLWithPath: listings).deletingLastPathComponent().lastPathComponent
+        let shiftTo = try options.flag("shift-dates") ? Commands.dateProvider(options).today(in: timeZone) : nil
+        let path = options.string("database", default: "./stays.sqlite")
+
+        let pool = try openCatalogDatabase(path: path)
+        let reporter = ProgressReporter()
+        let summary = try Importer().import(
+            listingsFile: listings, calendarFile: options.string("calendar"),
+            options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo),
+            writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
+        reporter.finish(summary: summary.description, databasePath: path)
+        return 0
+    }
+}
