@@ -1,0 +1,29 @@
+import Domain
+
+/// How to interpret an Inside Airbnb snapshot.
+public struct ImportOptions: Sendable {
+    /// The currency the amounts are in (Inside Airbnb writes local currency with a "$").
+    public var currency: CurrencyCode
+    /// IANA time zone of the city; calendar dates are dates in this zone.
+    public var timeZone: String
+    /// The top `city` location, e.g. "Singapore".
+    public var cityName: String
+    /// Prefix of every location's external key; default "insideairbnb:" + the lowercased city name.
+    public var keyPrefix: String
+    /// When set, every calendar date (and `availableUntil`) moves by the same number of days
+    /// so that the snapshot's first calendar day becomes this date.
+    public var shiftDatesTo: CalendarDate?
+    /// Listings (or calendars) written per transaction. Default 500.
+    public var batchSize: Int
+
+    public init(currency: CurrencyCode, timeZone: String, cityName: String, keyPrefix: String? = nil,
+                shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500) {
+        precondition(batchSize > 0, "batchSize must be positive")
+        self.currency = currency
+        self.timeZone = timeZone
+        self.cityName = cityName
+        self.keyPrefix = keyPrefix ?? "insideairbnb:" + cityName.lowercased().split(separator: " ").joined(separator: "-")
+        self.shiftDatesTo = shiftDatesTo
+        self.batchSize = batchSize
+    }
+}

@@ -1,0 +1,58 @@
+/// One rejected row: which file, the line where the record starts, and why.
+public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
+    public enum File: String, Sendable {
+        case listings, calendar
+    }
+    public var file: File
+    public var line: Int
+    public var reason: String
+    public init(file: File, line: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    /// The reason without the offending value ("invalid price: ..." -> "invalid price"), for counting.
+    public var kind: String {
+        String(reason.prefix(while: { $0 != "'" && $0 != ":" })).trimmingSpaces
+    }
+
+    public var description: String { "\(file.rawValue).csv line \(line): \(reason)" }
+}
+
+/// Events an import or a seed reports while it runs.
+public enum ProgressEvent: Sendable {
+    /// A phase begins; `total` is in the unit of the `advanced` values (bytes or listings).
+    case phaseStarted(name: String, total: Int?)
+    /// Work done so far in the current phase.
+    case advanced(completed: Int)
+    /// A row was skipped.
+    case issue(ImportIssue)
+}
+
+/// What an import did.
+public struct ImportSummary: Sendable {
+    public var format: InsideAirbnbFormat
+    public var locationsSaved = 0
+    public var listingsImported = 0
+    public var listingsSkipped = 0
+    /// Calendar rows that were valid (whether or not they differ from the listing's defaults).
+    public var calendarRowsApplied = 0
+    public var calendarRowsSkipped = 0
+    /// Calendar entries stored: the applied rows that differ from the listing's defaults.
+    public var calendarEntriesWritten = 0
+    /// Days every calendar date was moved by (`shiftDatesTo`); 0 without a shift.
+    public var dateShiftDays = 0
+    /// The first `maxStoredIssues` issues (every issue is also sent as a progress event).
+    public var issues: [ImportIssue] = []
+    /// Skipped calendar rows by reason kind.
+    public var calendarSkipReasons: [String: Int] = [:]
+    /// Skipped listings by reason kind.
+    public var listingSkipReasons: [String: Int] = [:]
+
+    public static let maxStoredIssues = 1000
+
+    public init(format: InsideAirbnbFormat) {
+        self.format = format
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Domain
+
+/// Imports an Inside Airbnb snapshot (a listings file, summary or detailed, and optionally
+/// its calendar) through a `CatalogWriting`.
+///
+/// Promises:
+/// - Bad rows never stop the import: each is reported (file, line, reason) through `progress`
+///   and the summary, and the rest is imported. Only an unreadable file, an unrecognised
+///   header or a writer failure stops it (`ImportError`).
+/// - Idempotent: listings are keyed by their Inside Airbnb id and locations by external key,
+///   so importing the same files again updates rows instead of adding new ones; calendars
+///   are replaced whole.
+/// - Memory stays flat in the file sizes: files are streamed (listings twice, the calendar
+///   twice); only a few numbers per listing id are kept.
+/// - Writes happen in transactions of `options.batchSize` listings (or calendars).
+public struct Importer {
+    public init() {}
+
+    /// Per listing: what the calendar compares its rows against.
+    struct ListingDefaults {
+        var line: Int
+        var basePrice: Int64
+        var minNights: Int
+        var maxNights: Int
+    }
+
+    struct CoordinateSum {
+        var latitude = 0.0
+        var longitude = 0.0
+        var count = 0
+        mutating func add(_ coordinate: Coordinate) {
+            latitude += coordinate.latitude
+            longitude += coordinate.longitude
+            count += 1
+        }
+        var mean: Coordinate { Coordinate(latitude: latitude / Double(max(count, 1)), longitude: longitude / Double(max(count, 1))) }
+    }
+
+    public func `import`(listingsFile: String, calendarFile: String?, options: ImportOptions,
+                         writer: CatalogWriting, progress: (ProgressEvent) -> Void) throws(ImportError) -> ImportSummary {
+        do {
+            // The run never outlives this call.
+            return try withoutActuallyEscaping(progress) { progress in
+                var run = try ImportRun(listingsFile: listingsFile, calendarFile: calendarFile, options: options,
+                                        writer: writer, progress: progress)
+                return try run.execute()
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch let error as CSVInputError {
+            throw .input(error)
+        } catch {
+            throw .writer(error)
+        }
+    }
+}
+
+/// The state of one import. Passes:
+/// 1. scan the listings: validate rows, gather locations and per-listing defaults;
+/// 2. scan the calendar: each listing's last date and the snapshot's first date;
+/// 3. save locations, then listings in batches;
+/// 4. stream the calendar, replacing each listing's calendar with its exceptions.
+struct ImportRun {
+    let listingsFile: String
+    let calendarFile: String?
+    let options: ImportOptions
+    let writer: CatalogWriting
+    let progress: (ProgressEvent) -> Void
+    var summary: ImportSummary
+    let format: InsideAirbnbFormat
+    let header: CSVHeader
+
+    var defaults: [ListingID: Importer.ListingDefaults] = [:]
+    var regions: [String: Importer.CoordinateSum] = [:]
+    var neighbourhoods: [String: [String: Importer.CoordinateSum]] = [:]
+    var city = Importer.CoordinateSum()
+    var lastCalendarDate: [ListingID: CalendarDate] = [:]
+    var shift = 0
+
+    init(listingsFile: String, calendarFile: String?, options: ImportOptions, writer: CatalogWriting,
+         progress: @escaping (ProgressEvent) -> Void) throws {
+        self.listingsFile = listingsFile
+        self.calendarFile = calendarFile
+        self.options = options
+        self.writer = writer
+        self.progress = progress
+        let reader = try CSVReader(path: listingsFile)
+        guard let headerResult = try reader.readHeader(), case .success(let header) = headerResult else {
+            throw ImportError.emptyFile(path: listingsFile)
+        }
+        guard let format = InsideAirbnbFormat.detect(header) else {
+            throw ImportError.unrecognizedHeader(
+                path: listingsFile, missing: InsideAirbnbFormat.summaryColumns.filter { !header.contains($0) })
+        }
+        self.header = header
+        self.format = format
+        self.summary = ImportSummary(format: format)
+    }
+
+    mutating func execute() throws -> ImportSummary {
+        try scanListings()
+        if let calendarFile { try scanCalendar(calendarFile) }
+        let locationIDs = try saveLocations()
+        try saveListings(locationIDs: locationIDs)
+        if let calendarFile { try importCalendar(calendarFile) }
+        return summary
+    }
+
+    mutating func report(_ issue: ImportIssue) {
+        if summary.issues.count < ImportSummary.maxStoredIssues { summary.issues.append(issue) }
+        switch issue.file {
+        case .listings: summary.listingSkipReasons[issue.kind, default: 0] += 1
+        case .calendar: summary.calendarSkipReasons[issue.kind, default: 0] += 1
+        }
+        progress(.issue(issue))
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        // Only a progress total: an unknown size shows progress without a percentage.
+        do {
+            return try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Pass 1
+
+    private mutating func scanListings() throws {
+        progress(.phaseStarted(name: "checking listings", total: Self.fileSize(listingsFile)))
+        let reader = try CSVReader(path: listingsFile)
+        _ = try reader.readHeader()
+        var seen: [ListingID: Int] = [:]
+        while let result = try reader.next() {
+            let record: CSVRecord
+            switch result {
+            case .failure(let error):
+                summary.listingsSkipped += 1
+                report(ImportIssue(file: .listings, line: error.line, reason: Self.reason(error)))
+                continue
+            case .success(let value):
+                record = value
+            }
+            let row: InsideAirbnbListingRow
+            do {
+                row = try InsideAirbnbListingRow(fields: record.fields, header: header, format: format, options: options)
+            } catch {
+                summary.listingsSkipped += 1
+                report(ImportIssue(file: .listings, line: record.line, reason: error.reason))
+                continue
+            }
+            if let first = seen[row.id] {
+                summary.listingsSkipped += 1
+                report(ImportIssue(file: .listings, line: record.line, reason: "duplicate listing id \(row.id) (first on line \(first))"))
+                continue
+            }
+            seen[row.id] = record.line
+            defaults[row.id] = Importer.ListingDefaults(line: record.line, basePrice: row.listing.pricing.basePrice,
+                                                        minNights: row.listing.minNights, maxNights: row.listing.maxNights)
+            let coordinate = row.listing.coordinate
+            city.add(coordinate)
+            if !row.regionName.isEmpty { regions[row.regionName, default: .init()].add(coordinate) }
+            if !row.neighbourhoodName.isEmpty {
+                neighbourhoods[row.regionName, default: [:]][row.neighbourhoodName, default: .init()].add(coordinate)
+            }
+            if record.line % 256 == 0 { progress(.advanced(completed: reader.bytesConsumed)) }
+        }
+        progress(.advanced(completed: reader.bytesConsumed))
+    }
+
+    static func reason(_ error: CSVRecordError) -> String {
+        switch error {
+        case .unterminatedQuote: return "unterminated quote: the rest of the file is one broken record"
+        case .unexpectedQuote(_, let column): return "malformed CSV: unexpected quote in field \(column)"
+        case .invalidUTF8(_, let column): return "malformed CSV: field \(column) is not valid UTF-8"
+        }
+    }
+
+    // MARK: Pass 3
+
+    func cityKey() -> String { options.keyPrefix }
+    func regionKey(_ region: String) -> String { "\(options.keyPrefix):\(region)" }
+    func neighbourhoodKey(_ region: String, _ name: String) -> String { "\(options.keyPrefix):\(region)/\(name)" }
+
+    /// Location keys: the city is `<prefix>`, a region (neighbourhood group) `<prefix>:<group>`
+    /// and a neighbourhood `<prefix>:<group>/<neighbourhood>`.
+    private mutating func saveLocations() throws -> [String: LocationID] {
+        guard !defaults.isEmpty else { return [:] }
+        var ids: [String: LocationID] = [:]
+        let cityName = options.cityName
+        let drafts = locationDrafts(cityName: cityName)
+        try writer.transaction {
+            for draft in drafts { ids[draft.externalKey] = try writer.saveLocation(draft) }
+        }
+        summary.locationsSaved = drafts.count
+        return ids
+    }
+
+    private func locationDrafts(cityName: String) -> [LocationDraft] {
+        var drafts = [LocationDraft(externalKey: cityKey(), parentKey: nil, kind: .city, name: cityName,
+                                    nameEnglish: cityName, fullName: cityName, fullNameEnglish: cityName,
+                                    coordinate: city.mean, imageURL: nil)]
+        for region in regions.keys.sorted() {
+            let full = "\(region), \(cityName)"
+            drafts.append(LocationDraft(externalKey: regionKey(region), parentKey: cityKey(), kind: .district,
+                                        name: region, nameEnglish: region, fullName: full, fullNameEnglish: full,
+                                        coordinate: regions[region]!.mean, imageURL: nil))
+        }
+        for region in neighbourhoods.keys.sorted() {
+            let places = neighbourhoods[region]!
+            for name in places.keys.sorted() {
+                let parent = region.isEmpty ? cityKey() : regionKey(region)
+                let full = region.isEmpty ? "\(name), \(cityName)" : "\(name), \(region), \(cityName)"
+                drafts.append(LocationDraft(externalKey: neighbourhoodKey(region, name), parentKey: parent,
+                                            kind: .neighbourhood, name: name, nameEnglish: name, fullName: full,
+                                            fullNameEnglish: full, coordinate: places[name]!.mean, imageURL: nil))
+            }
+        }
+        return drafts
+    }
+
+    private func locationKey(of row: InsideAirbnbListingRow) -> String {
+        if !row.neighbourhoodName.isEmpty { return neighbourhoodKey(row.regionName, row.neighbourhoodName) }
+        if !row.regionName.isEmpty { return regionKey(row.regionName) }
+        return cityKey()
+    }
+
+    private mutating func saveListings(locationIDs: [String: LocationID]) throws {
+        progress(.phaseStarted(name: "saving listings", total: Self.fileSize(listingsFile)))
+        let reader = try CSVReader(path: listingsFile)
+        _ = try reader.readHeader()
+        var finished = false
+        while !finished {
+            var saved = 0
+            try writer.transaction {
+                while saved < options.batchSize {
+                    guard let result = try reader.next() else {
+                        finished = true
+                        return
+                    }
+                    // Rows rejected in pass 1 were already reported; a row is saved only if it
+                    // is the accepted one for its id (same line).
+                    guard case .success(let record) = result else { continue }
+                    let row: InsideAirbnbListingRow
+                    do {
+                        row = try InsideAirbnbListingRow(fields: record.fields, header: header, format: format, options: options)
+                    } catch {
+                        continue
+                    }
+                    guard defaults[row.id]?.line == record.line,
+                          let locationID = locationIDs[locationKey(of: row)] else { continue }
+                    var listing = row.listing
+                    listing.locationID = locationID
+                    listing.availableUntil = lastCalendarDate[row.id].map { $0.adding(days: 1 + shift) }
+                    try writer.saveListing(listing)
+                    saved += 1
+                }
+            }
+            summary.listingsImported += saved
+            progress(.advanced(completed: reader.bytesConsumed))
+        }
+    }
+}
