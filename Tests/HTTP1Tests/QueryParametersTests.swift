@@ -1,0 +1,81 @@
+import Testing
+@testable import HTTP1
+
+@Suite struct QueryParametersTests {
+    @Test func basicPairs() throws {
+        let q = try QueryParameters(parsing: "city=Seoul&guests=2&flag")
+        #expect(q.names == ["city", "guests", "flag"])
+        #expect(q["city"] == "Seoul")
+        #expect(q["guests"] == "2")
+        #expect(q["flag"] == "")
+        #expect(q["missing"] == nil)
+        #expect(!q.isEmpty)
+    }
+
+    @Test func nilAndEmpty() throws {
+        #expect(try QueryParameters(parsing: nil).isEmpty)
+        #expect(try QueryParameters(parsing: "").isEmpty)
+        #expect(try QueryParameters(parsing: "&&&").isEmpty)
+    }
+
+    @Test func emptyPairsIgnored() throws {
+        let q = try QueryParameters(parsing: "&a=1&&b=2&")
+        #expect(q.names == ["a", "b"])
+    }
+
+    @Test func hangulAndPlus() throws {
+        let q = try QueryParameters(parsing: "city=%EC%84%9C%EC%9A%B8&q=a+b&plus=%2B&eq=a=b")
+        #expect(q["city"] == "서울")
+        #expect(q["q"] == "a b")
+        #expect(q["plus"] == "+")
+        #expect(q["eq"] == "a=b")
+    }
+
+    @Test func encodedNames() throws {
+        let q = try QueryParameters(parsing: "%EB%8F%84%EC%8B%9C=x&a+b=1")
+        #expect(q["도시"] == "x")
+        #expect(q["a b"] == "1")
+    }
+
+    @Test(arguments: ["a=%zz", "a=%4", "a=%", "a=x%4g", "a=%%41"])
+    func badEscapes(query: String) {
+        #expect(throws: QueryError(name: "a", reason: "invalid percent-encoding")) {
+            try QueryParameters(parsing: query)
+        }
+    }
+
+    @Test func badEscapeInNameHasNoName() {
+        #expect(throws: QueryError(name: "", reason: "invalid percent-encoding")) {
+            try QueryParameters(parsing: "ok=1&%zz=1")
+        }
+    }
+
+    @Test func duplicateNamesTheParameter() {
+        #expect(throws: QueryError(name: "city", reason: "given more than once")) {
+            try QueryParameters(parsing: "city=a&x=1&city=b")
+        }
+        // Duplicates are judged after decoding.
+        #expect(throws: QueryError(name: "a b", reason: "given more than once")) {
+            try QueryParameters(parsing: "a+b=1&a%20b=2")
+        }
+    }
+
+    @Test func invalidUTF8() {
+        #expect(throws: QueryError(name: "city", reason: "not valid UTF-8")) {
+            try QueryParameters(parsing: "city=%FF")
+        }
+        #expect(throws: QueryError(name: "city", reason: "not valid UTF-8")) {
+            try QueryParameters(parsing: "city=%EC%84")  // truncated sequence
+        }
+        #expect(throws: QueryError(name: "", reason: "not valid UTF-8")) {
+            try QueryParameters(parsing: "%C0%AF=1")  // overlong encoding
+        }
+    }
+
+    @Test func worksOnAParsedRequest() throws {
+        let r = try #require(expectRequest("GET /listings?city=%EC%84%9C%EC%9A%B8&guests=2 HTTP/1.1\r\nHost: a\r\n\r\n"))
+        let q = try QueryParameters(parsing: r.query)
+        #expect(q["city"] == "서울")
+        #expect(q["guests"] == "2")
+    }
+}
