@@ -3,7 +3,9 @@ import Glibc
 import HTTP1
 import JSON
 
-/// One answered request, as the access log records it.
+/// One answered request, as the access log records it. Responses the connection gives on its
+/// own (parse errors, 408) are logged with method and path "-" and duration 0; connections
+/// closed without a response (idle, client gone) are not logged.
 public struct AccessLogEntry: Sendable, Equatable {
     /// When the request was complete (wall clock).
     public var time: Date
@@ -44,9 +46,10 @@ public struct AccessLogEntry: Sendable, Equatable {
 
     /// UTC with milliseconds, e.g. 2026-11-22T14:00:00.123Z.
     static func iso8601(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        var seconds = time_t(interval.rounded(.down))
-        let millis = Int((interval - Double(seconds)) * 1000)
+        // Round to the nearest millisecond first: 0.123 s is 0.12299… in binary.
+        let totalMillis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(totalMillis >= 0 ? totalMillis / 1000 : (totalMillis - 999) / 1000)
+        let millis = Int(totalMillis - Int64(seconds) * 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func pad(_ value: Int32, _ width: Int) -> String {

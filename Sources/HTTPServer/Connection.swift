@@ -146,12 +146,18 @@ final class Connection: @unchecked Sendable {
         // room, so Nagle and delayed ACK never stall us.
         ResponseSerializer.write(response, to: &outbound, date: loop.date(), keepAlive: outgoing.keepAlive,
                                  isHeadRequest: outgoing.isHeadRequest, requestVersion: outgoing.requestVersion)
-        if let inFlight, let accessLog {
+        if let accessLog {
             let sentBody = outgoing.isHeadRequest || !response.status.allowsBody ? 0 : response.body.count
-            accessLog(AccessLogEntry(time: inFlight.time, method: inFlight.method, path: inFlight.path,
-                                     status: response.status.code,
-                                     durationMicroseconds: Int((IOLoop.now() - inFlight.start) / 1000),
-                                     bytes: sentBody))
+            if let inFlight {
+                accessLog(AccessLogEntry(time: inFlight.time, method: inFlight.method, path: inFlight.path,
+                                         status: response.status.code,
+                                         durationMicroseconds: Int((IOLoop.now() - inFlight.start) / 1000),
+                                         bytes: sentBody))
+            } else {
+                // Answered by the connection itself (parse error, 408): no request to name.
+                accessLog(AccessLogEntry(time: Date(), method: "-", path: "-", status: response.status.code,
+                                         durationMicroseconds: 0, bytes: sentBody))
+            }
         }
         inFlight = nil
     }

@@ -62,9 +62,11 @@ public final class HTTPServer: @unchecked Sendable {
             } catch {
                 return .failure(error)
             }
+            // The handlers hold the server strongly: a started server stays alive until it is shut
+            // down (cancelling the source releases them).
             let source = DispatchSource.makeReadSource(fileDescriptor: bound.fd, queue: queue)
-            source.setEventHandler { [unowned self] in acceptPending(listener: bound.fd) }
-            source.setCancelHandler { [unowned self] in
+            source.setEventHandler { [self] in acceptPending(listener: bound.fd) }
+            source.setCancelHandler { [self] in
                 Syscall.close(bound.fd)
                 listenerOpen = false
                 finishIfDone()

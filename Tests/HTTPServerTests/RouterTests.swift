@@ -1,3 +1,4 @@
+import Foundation
 import HTTP1
 import Testing
 @testable import HTTPServer
@@ -137,5 +138,14 @@ struct SecretError: Error {}
             == "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"bad \\\"x\\\"\",\"invalidParams\":[{\"name\":\"checkIn\",\"reason\":\"not a date\"}]}")
         #expect(String(decoding: Problem(status: .notFound).json, as: UTF8.self)
             == "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404}")
+    }
+}
+
+@Suite struct AccessLogEntryTests {
+    @Test func jsonLineFormat() {
+        let entry = AccessLogEntry(time: Date(timeIntervalSince1970: 1_795_356_000.123), method: "GET", path: "/health",
+                                   status: 200, durationMicroseconds: 420, bytes: 15)
+        #expect(String(decoding: entry.jsonLine(), as: UTF8.self)
+            == "{\"time\":\"2026-11-22T14:00:00.123Z\",\"method\":\"GET\",\"path\":\"/health\",\"status\":200,\"durationMs\":0.42,\"bytes\":15}\n")
     }
 }

@@ -243,14 +243,23 @@ import Testing
         let client = try TestClient(port: port)
         try client.send("GET /logged?secret=1 HTTP/1.1\r\nHost: x\r\n\r\n")
         _ = try client.readResponse()
+        let bad = try TestClient(port: port)
+        try bad.send("BROKEN\r\n\r\n")
+        #expect(try bad.readResponse().status == 400)
         server.shutdown()
         server.waitUntilStopped()
         let entry = try #require(entries.all.first)
+        let line = String(decoding: entry.jsonLine(), as: UTF8.self)
+        #expect(line.hasPrefix("{\"time\":\""))
+        #expect(line.hasSuffix(",\"method\":\"GET\",\"path\":\"/logged\",\"status\":200,\"durationMs\":\(line.split(separator: ":")[7].split(separator: ",")[0]),\"bytes\":22}\n"))
         #expect(entry.method == "GET")
         #expect(entry.path == "/logged")
         #expect(entry.status == 200)
         #expect(entry.bytes == "GET /logged?secret=1 0".utf8.count)
         #expect(entry.durationMicroseconds >= 0)
+        #expect(entries.all.count == 2)
+        #expect(entries.all.last?.status == 400)
+        #expect(entries.all.last?.method == "-")
     }
 
     @Test func bindsIPv6AndReportsAddressInUse() throws {
