@@ -90,7 +90,13 @@ enum ImportCommand {
             listingsFile: listings, calendarFile: options.string("calendar"),
             options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo),
             writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
-        reporter.finish(summary: summary.description, databasePath: path)
+        var line = "imported \(summary.listingsImported) listings (\(summary.listingsSkipped) skipped), "
+            + "\(summary.locationsSaved) locations, \(summary.calendarRowsApplied) calendar rows "
+            + "(\(summary.calendarRowsSkipped) skipped, \(summary.calendarEntriesWritten) stored)"
+        if summary.dateShiftDays != 0 { line += ", dates shifted by \(summary.dateShiftDays) days" }
+        let reasons = summary.listingSkipReasons.merging(summary.calendarSkipReasons, uniquingKeysWith: +)
+        for (reason, count) in reasons.sorted(by: { $0.key < $1.key }) { line += "\n  skipped \(count): \(reason)" }
+        reporter.finish(summary: line, databasePath: path)
         return 0
     }
 }
