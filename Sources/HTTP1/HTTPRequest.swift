@@ -1,7 +1,8 @@
 /// A complete, validated request as the parser produces it.
 public struct HTTPRequest: Sendable, Equatable {
     public var method: HTTPMethod
-    /// The request-target exactly as received (origin-form: `/path?query`).
+    /// The request-target in origin-form (`/path?query`) as received, or `*` (OPTIONS);
+    /// the parser rewrites an absolute-form target (`http://host/path?query`) to origin-form.
     public var target: String
     /// The path part of the target, still percent-encoded.
     public var path: String
