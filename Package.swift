@@ -47,9 +47,11 @@ let package = Package(
             dependencies: ["embed-migrations"]
         ),
 
+        // A blocking HTTP/1.1 client over real sockets, for end-to-end tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain"]),
@@ -60,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport", "Storage"]
+            dependencies: ["API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport", "Storage", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

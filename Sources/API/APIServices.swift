@@ -27,3 +27,16 @@ public struct APIServices: Sendable {
         self.readiness = readiness
     }
 }
+
+extension APIServices {
+    /// The services over one catalog, as `stays serve` and the end-to-end tests build them.
+    public init(catalog: any ListingRepository & LocationRepository, dateProvider: any DateProvider,
+                pricing: PricingConfiguration = .standard, timeZone: String = "Asia/Seoul",
+                readiness: @escaping @Sendable () throws -> Void) {
+        self.init(locations: LocationService(repository: catalog),
+                  listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
+                  calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
+                  histograms: HistogramService(listings: catalog),
+                  dateProvider: dateProvider, searchTimeZone: timeZone, readiness: readiness)
+    }
+}

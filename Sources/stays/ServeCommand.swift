@@ -47,14 +47,8 @@ enum ServeCommand {
         if seed {
             try DemoDataOnFirstStart.seedIfEmpty(pool: pool, today: dateProvider.today(in: timeZone))
         }
-        let catalog = SQLiteCatalog(pool: pool)
         let services = APIServices(
-            locations: LocationService(repository: catalog),
-            listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
-            calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
-            histograms: HistogramService(listings: catalog),
-            dateProvider: dateProvider,
-            searchTimeZone: timeZone,
+            catalog: SQLiteCatalog(pool: pool), dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
             readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
         let server = HTTPServer(configuration: configuration,
                                 responder: StaysAPI.router(services: services).responder(),

@@ -1,31 +1,30 @@
 import Foundation
 import Glibc
-import HTTP1
-@testable import HTTPServer
 
 /// A response as the test client parsed it.
-struct ClientResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct ClientResponse {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-struct ClientError: Error, CustomStringConvertible {
-    var description: String
+public struct ClientError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// A small blocking HTTP/1.1 client over a real TCP socket. Every read is bounded by
 /// SO_RCVTIMEO (a safety net so a broken server fails the test instead of hanging it).
-final class TestClient {
-    let fd: Int32
+public final class TestClient {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1", receiveTimeout: Int = 5) throws {
+    public init(port: Int, host: String = "127.0.0.1", receiveTimeout: Int = 5) throws {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -49,9 +48,9 @@ final class TestClient {
 
     deinit { Glibc.close(fd) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -73,7 +72,7 @@ final class TestClient {
     }
 
     /// Reads one response. `expectBody: false` for HEAD (Content-Length describes the GET body).
-    func readResponse(expectBody: Bool = true) throws -> ClientResponse {
+    public func readResponse(expectBody: Bool = true) throws -> ClientResponse {
         while true {
             if let end = find([13, 10, 13, 10]) {
                 let head = String(decoding: buffer[0..<end], as: UTF8.self)
@@ -102,7 +101,7 @@ final class TestClient {
 
     /// True when the server closes the connection (end of stream or reset) with nothing more
     /// sent; throws if bytes arrive or the safety timeout expires first.
-    func waitForClose() throws -> Bool {
+    public func waitForClose() throws -> Bool {
         while try fill() {}
         return buffer.isEmpty
     }
@@ -116,36 +115,12 @@ final class TestClient {
     }
 }
 
-/// A responder made of a closure, for tests.
-struct ClosureResponder: Responder {
-    let body: @Sendable (HTTPRequest) -> HTTPResponse
-    func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
-}
-
-/// Starts a server on a free port with a test responder; shuts it down and waits on `stop()`.
-final class RunningServer {
-    let server: HTTPServer
-    let port: Int
-
-    init(configuration: ServerConfiguration = ServerConfiguration(), responder: any Responder = EchoResponder()) throws {
-        var configuration = configuration
-        configuration.port = 0
-        server = HTTPServer(configuration: configuration, responder: responder)
-        port = try server.start()
-    }
-
-    func client() throws -> TestClient { try TestClient(port: port) }
-
-    func stop() {
-        server.shutdown()
-        server.waitUntilStopped()
-    }
-}
-
-/// Answers `METHOD path body-length` as text; `/slow` is never used with it.
-struct EchoResponder: Responder {
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
-                     body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
+extension TestClient {
+    /// Sends `GET target` (with `Host` and the given headers) and reads the response.
+    public func get(_ target: String, headers: [(String, String)] = []) throws -> ClientResponse {
+        var request = "GET \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        try send(request + "\r\n")
+        return try readResponse()
     }
 }

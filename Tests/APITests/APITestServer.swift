@@ -1,0 +1,61 @@
+import API
+import Domain
+import Foundation
+import HTTPServer
+import Persistence
+import Storage
+import TestSupport
+
+/// The real server (routes, services, SQLite repository) on a free port over the fixture
+/// catalog, for tests that talk to it through a socket like a client would.
+final class APITestServer: @unchecked Sendable {
+    let directory: URL
+    let pool: DatabasePool
+    let server: HTTPServer
+    let port: Int
+
+    init(today: CalendarDate = CatalogFixture.today) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        pool = try CatalogFixture.make(in: directory)
+        let services = APIServices(catalog: SQLiteCatalog(pool: pool), dateProvider: FixedDateProvider(today),
+                                   readiness: { [pool] in try pool.read { try $0.execute(sql: "SELECT 1") } })
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        server = HTTPServer(configuration: configuration, responder: StaysAPI.router(services: services).responder())
+        port = try server.start()
+    }
+
+    deinit {
+        server.shutdown()
+        server.waitUntilStopped()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// One GET on a fresh connection.
+    func get(_ target: String, headers: [(String, String)] = []) throws -> ClientResponse {
+        try TestClient(port: port).get(target, headers: headers)
+    }
+
+    /// One GET whose body must be a JSON object.
+    func json(_ target: String, status: Int = 200, headers: [(String, String)] = []) throws -> [String: Any] {
+        let response = try get(target, headers: headers)
+        guard response.status == status else {
+            throw ClientError(description: "GET \(target): expected \(status), got \(response.status): \(response.text)")
+        }
+        guard let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
+            throw ClientError(description: "GET \(target): body is not a JSON object")
+        }
+        return object
+    }
+
+    /// One percent-encoded query value.
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+
+    /// The shared server most tests use; tests that write to the catalog make their own.
+    static let shared: APITestServer = {
+        do { return try APITestServer() } catch { fatalError("cannot start the API test server: \(error)") }
+    }()
+}

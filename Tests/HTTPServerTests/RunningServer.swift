@@ -1,0 +1,37 @@
+import HTTP1
+@testable import HTTPServer
+import TestSupport
+
+/// A responder made of a closure, for tests.
+struct ClosureResponder: Responder {
+    let body: @Sendable (HTTPRequest) -> HTTPResponse
+    func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}
+
+/// Starts a server on a free port with a test responder; shuts it down and waits on `stop()`.
+final class RunningServer {
+    let server: HTTPServer
+    let port: Int
+
+    init(configuration: ServerConfiguration = ServerConfiguration(), responder: any Responder = EchoResponder()) throws {
+        var configuration = configuration
+        configuration.port = 0
+        server = HTTPServer(configuration: configuration, responder: responder)
+        port = try server.start()
+    }
+
+    func client() throws -> TestClient { try TestClient(port: port) }
+
+    func stop() {
+        server.shutdown()
+        server.waitUntilStopped()
+    }
+}
+
+/// Answers `METHOD path body-length` as text; `/slow` is never used with it.
+struct EchoResponder: Responder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
+                     body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
+    }
+}
