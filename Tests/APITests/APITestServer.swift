@@ -59,3 +59,4 @@ final class APITestServer: @unchecked Sendable {
         do { return try APITestServer() } catch { fatalError("cannot start the API test server: \(error)") }
     }()
 }
+
