@@ -180,8 +180,8 @@ struct DemoListingMaker {
             let date = today.adding(days: day)
             let lead = day < 30 ? 1.0 : day < 90 ? 0.6 : 0.3
             var factor = date.isWeekendNight ? 1.8 : 1.0
-            if KoreanHolidays.isSummerPeak(date) { factor *= 1.6 }
-            if KoreanHolidays.isHolidayPeak(date) { factor *= 2.0 }
+            if DemoSeasons.isSummerPeak(date) { factor *= 1.6 }
+            if DemoSeasons.isHolidayPeak(date) { factor *= 2.0 }
             if rng.chance(min(0.9, demand * factor * lead)) {
                 let length = max(listing.minNights, min(7, 1 + Int(-log(max(rng.unit(), 1e-9)) * 1.5)))
                 for night in day..<min(days, day + length) { status[night] = .booked }
@@ -199,10 +199,10 @@ struct DemoListingMaker {
             let date = today.adding(days: offset)
             var entry = CalendarEntry(date: date, status: status[offset])
             let defaultPrice = date.isWeekendNight ? (listing.pricing.weekendPrice ?? listing.pricing.basePrice) : listing.pricing.basePrice
-            if seasonal, KoreanHolidays.isHolidayPeak(date) {
+            if seasonal, DemoSeasons.isHolidayPeak(date) {
                 entry.price = Self.won(Double(defaultPrice) * holidayFactor)
                 if listing.minNights < 2 { entry.minNights = 2 }
-            } else if seasonal, KoreanHolidays.isSummerPeak(date) {
+            } else if seasonal, DemoSeasons.isSummerPeak(date) {
                 entry.price = Self.won(Double(defaultPrice) * summerFactor)
             }
             if closesSundays, date.weekday == 1, entry.status == .available { entry.closedToArrival = true }

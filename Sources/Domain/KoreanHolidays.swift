@@ -50,6 +50,13 @@ public enum KoreanHolidays {
         return table.filter { $0.key.year == year }.flatMap(\.value).sorted { $0.date < $1.date }
     }
 
+    /// The main days of 설날 and 추석 in `year` (empty outside `lunarYears`): the peaks of
+    /// holiday travel demand.
+    public static func festivalDays(in year: Int) -> [CalendarDate] {
+        guard let dates = lunarDates[year] else { return [] }
+        return [CalendarDate(dates.seollal)!, CalendarDate(dates.chuseok)!]
+    }
+
     // MARK: - Rules
 
     private enum SubstituteRule { case none, sundayOrOverlap, weekendOrOverlap }
@@ -67,7 +74,7 @@ public enum KoreanHolidays {
         2025: ("2025-01-29", "2025-05-05", "2025-10-06"),
         2026: ("2026-02-17", "2026-05-24", "2026-09-25"),
         2027: ("2027-02-07", "2027-05-13", "2027-09-15"),
-        2028: ("2028-01-27", "2028-05-02", "2028-10-03"),
+        2028: ("2028-01-26", "2028-05-02", "2028-10-03"),
         2029: ("2029-02-13", "2029-05-20", "2029-09-22"),
         2030: ("2030-02-03", "2030-05-09", "2030-09-12"),
     ]

@@ -25,6 +25,13 @@ import Testing
         #expect(!KoreanHolidays.isHoliday(date("2027-02-10")))
     }
 
+    @Test func seollal2028FallsOnJanuary26() {
+        for day in ["2028-01-25", "2028-01-26", "2028-01-27"] { #expect(KoreanHolidays.isHoliday(date(day))) }
+        #expect(KoreanHolidays.name(of: date("2028-01-26")) == "설날")
+        #expect(!KoreanHolidays.isHoliday(date("2028-01-28")))
+        #expect(KoreanHolidays.festivalDays(in: 2028) == [date("2028-01-26"), date("2028-10-03")])
+    }
+
     @Test func substituteHolidays() {
         let expected: [Int: [String]] = [
             2024: ["2024-02-12", "2024-05-06"],
