@@ -47,7 +47,7 @@ enum SeedCommand {
         let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: count, today: today),
                                           writer: SQLiteCatalogWriter(pool: pool), batchSize: batchSize,
                                           progress: reporter.handle)
-        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try checkpoint(pool)
         reporter.finish(summary: "seeded \(summary.listings) listings, \(summary.locations) locations, "
                         + "\(summary.calendarEntries) calendar entries", databasePath: path)
         return 0
@@ -90,6 +90,7 @@ enum ImportCommand {
             listingsFile: listings, calendarFile: options.string("calendar"),
             options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo),
             writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
+        try checkpoint(pool)
         var line = "imported \(summary.listingsImported) listings (\(summary.listingsSkipped) skipped), "
             + "\(summary.locationsSaved) locations, \(summary.calendarRowsApplied) calendar rows "
             + "(\(summary.calendarRowsSkipped) skipped, \(summary.calendarEntriesWritten) stored)"
@@ -99,4 +100,10 @@ enum ImportCommand {
         reporter.finish(summary: line, databasePath: path)
         return 0
     }
+}
+
+/// Moves the write-ahead log into the database file, so the size reported after a bulk
+/// write is the real one and the next reader starts from a short log.
+func checkpoint(_ pool: DatabasePool) throws {
+    try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
 }
