@@ -85,7 +85,7 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         try statement.bind(draft.nameEnglish, at: 4)
         try statement.bind(draft.fullName, at: 5)
         try statement.bind(draft.fullNameEnglish, at: 6)
-        try statement.bind(HangulInitials.of(draft.name), at: 7)
+        try statement.bind(HangulSearch.initials(of: draft.name.lowercased()), at: 7)
         try statement.bind(draft.coordinate.latitude, at: 8)
         try statement.bind(draft.coordinate.longitude, at: 9)
         try statement.bind(draft.imageURL, at: 10)

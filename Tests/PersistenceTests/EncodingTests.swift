@@ -26,9 +26,9 @@ import Testing
     }
 
     @Test func hangulInitials() {
-        #expect(HangulInitials.of("강남구") == "ㄱㄴㄱ")
-        #expect(HangulInitials.of("서울특별시") == "ㅅㅇㅌㅂㅅ")
-        #expect(HangulInitials.of("까치 Hill 힣") == "ㄲㅊ hill ㅎ")
-        #expect(HangulInitials.of("가") == "ㄱ")  // U+AC00, the first syllable
+        #expect(HangulSearch.initials(of: "강남구") == "ㄱㄴㄱ")
+        #expect(HangulSearch.initials(of: "서울특별시") == "ㅅㅇㅌㅂㅅ")
+        #expect(HangulSearch.initials(of: "까치 Hill 힣".lowercased()) == "ㄲㅊ hill ㅎ")
+        #expect(HangulSearch.initials(of: "가") == "ㄱ")  // U+AC00, the first syllable
     }
 }
