@@ -6,6 +6,8 @@ import Testing
         #expect(HangulSearch.initials(of: "강남구") == "ㄱㄴㄱ")
         #expect(HangulSearch.initials(of: "서울") == "ㅅㅇ")
         #expect(HangulSearch.initials(of: "까치산 A") == "ㄲㅊㅅ A")
+        #expect(HangulSearch.initials(of: "가") == "ㄱ")   // U+AC00, the first syllable
+        #expect(HangulSearch.initials(of: "힣") == "ㅎ")   // U+D7A3, the last
     }
 
     @Test func initialConsonantQueries() {

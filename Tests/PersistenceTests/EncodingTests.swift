@@ -24,11 +24,4 @@ import Testing
             #expect(throws: JSONStringArray.SyntaxError.self, "\(bad)") { try JSONStringArray.decode(bad) }
         }
     }
-
-    @Test func hangulInitials() {
-        #expect(HangulSearch.initials(of: "강남구") == "ㄱㄴㄱ")
-        #expect(HangulSearch.initials(of: "서울특별시") == "ㅅㅇㅌㅂㅅ")
-        #expect(HangulSearch.initials(of: "까치 Hill 힣".lowercased()) == "ㄲㅊ hill ㅎ")
-        #expect(HangulSearch.initials(of: "가") == "ㄱ")  // U+AC00, the first syllable
-    }
 }
