@@ -578,6 +578,14 @@ class Checker:
                         ranged.json["countInRange"] == in_range and ranged.json["count"] == everything,
                         "countInRange %s vs %d, count %s vs %d" % (ranged.json["countInRange"], in_range,
                                                                    ranged.json["count"], everything))
+        stay = {"locationId": 66, "checkin": "2026-12-18", "checkout": "2026-12-21", "adults": 3}
+        ranged = self.call("histogram with stay and price range", "/price-histogram",
+                           dict(stay, minPrice=100000, maxPrice=200000))
+        if ranged is not None:
+            in_range = self.get("/listings", dict(stay, minPrice=100000, maxPrice=200000, limit=1))["total"]
+            self.expect("invariant: histogram countInRange == /listings total (stay's average nightly price)",
+                        ranged.json["countInRange"] == in_range,
+                        "countInRange %s vs %d" % (ranged.json["countInRange"], in_range))
         self.call("histogram of nothing", "/price-histogram", {"locationId": 999999},
                   check=lambda r: [] if r.json["count"] == 0 and r.json["bins"] == [] and r.json["median"] is None
                   else ["%s" % r.json])
