@@ -239,9 +239,23 @@ class Checker:
 
     # -- the checks ------------------------------------------------------------------------
 
+    def bookable(self, **stay):
+        """The id of the first listing a search finds bookable for `stay` (and its guests), so
+        the checks follow the data instead of hard-coding listing ids."""
+        page = self.get("/listings", dict(stay, locationId=1, limit=1))
+        if not page["items"]:
+            raise RuntimeError("no listing bookable for %s" % stay)
+        return page["items"][0]["id"]
+
     def run(self):
+        try:
+            self.listing_id = self.bookable(checkin="2026-12-04", checkout="2026-12-11", adults=2)
+        except Exception as error:
+            self.result("a 7-night stay in Seoul is bookable (needed by later checks)", ["%r" % error])
+            print("%d passed, %d failed" % (self.passed, self.failed))
+            return 1
         for section in (self.spec_checks, self.health, self.locations, self.listings, self.paging,
-                        self.listing_detail, self.calendar, self.histogram, self.quotes, self.stay_problems,
+                        self.listing_detail, self.consistency, self.calendar, self.histogram, self.quotes, self.stay_problems,
                         self.parameter_bounds, self.http_semantics):
             try:
                 section()
@@ -401,25 +415,51 @@ class Checker:
         self.bad_request("search: cursor of another sort -> 400", "/listings",
                          {"locationId": 1, "limit": 5, "sort": "price_asc", "cursor": first["nextCursor"]}, {"cursor"})
 
-        # The search total of a stay equals the quote of the same stay and guests.
-        guests = {"adults": 2, "children": 1}
-        for label, params in (("3 nights", stay),
-                              ("8 nights (weekly discount)", {"checkin": "2027-01-10", "checkout": "2027-01-18"}),
-                              ("30 nights (monthly discount)", {"checkin": "2027-02-01", "checkout": "2027-03-03"})):
-            page = self.get("/listings", dict(params, **guests, locationId=1, limit=8))
-            problems = [] if page["items"] else ["no items"]
-            for item in page["items"]:
-                quote = self.client.request("GET", target("/quote", dict(params, **guests, listingId=item["id"])))
-                if quote.status != 200:
-                    problems.append("quote %s -> %d %s" % (item["id"], quote.status, quote.body[:200]))
-                elif quote.json["total"] != item["totalPrice"]:
-                    problems.append("listing %s: totalPrice %s != quote total %s"
-                                    % (item["id"], item["totalPrice"], quote.json["total"]))
-                elif quote.json["averageNightlyPrice"] != item["nightlyPrice"]:
-                    problems.append("listing %s: nightlyPrice %s != quote averageNightlyPrice %s"
-                                    % (item["id"], item["nightlyPrice"], quote.json["averageNightlyPrice"]))
-            self.result("invariant: /listings totalPrice == /quote total (%s, %d items)" % (label, len(page["items"])),
-                        problems)
+        # For a stay, the search finds exactly the listings /quote accepts, each with the
+        # quote's total and average nightly price.
+        everyone = {item["id"] for item in self.all_pages({"locationId": 36})}
+        kinds_seen = set()
+        for label, params in (("1 night, 2 adults", {"checkin": "2026-12-24", "checkout": "2026-12-25", "adults": 2}),
+                              ("3 nights, 2 adults + 1 child", dict(stay, adults=2, children=1)),
+                              ("8 nights (weekly discount), 4 adults",
+                               {"checkin": "2027-01-10", "checkout": "2027-01-18", "adults": 4}),
+                              ("30 nights (monthly discount), 1 adult + 2 children",
+                               {"checkin": "2027-02-01", "checkout": "2027-03-03", "children": 2})):
+            found = {item["id"]: item for item in self.all_pages(dict(params, locationId=36))}
+            problems = [] if found else ["no listing found"]
+            accepted = set()
+            for listing_id in sorted(everyone):
+                quote = self.client.request("GET", target("/quote", dict(params, listingId=listing_id)))
+                if quote.status == 200:
+                    accepted.add(listing_id)
+                    kinds_seen |= {line["kind"] for line in quote.json["lineItems"]}
+                    item = found.get(listing_id)
+                    if item and (item["totalPrice"], item["nightlyPrice"]) != (quote.json["total"],
+                                                                              quote.json["averageNightlyPrice"]):
+                        problems.append("listing %s: totalPrice/nightlyPrice %s/%s, quote %s/%s"
+                                        % (listing_id, item["totalPrice"], item["nightlyPrice"], quote.json["total"],
+                                           quote.json["averageNightlyPrice"]))
+                elif quote.status not in (409, 422):
+                    problems.append("quote %s -> %d" % (listing_id, quote.status))
+            if set(found) - accepted:
+                problems.append("found but not quotable: %s" % sorted(set(found) - accepted)[:5])
+            if accepted - set(found):
+                problems.append("quotable but not found: %s" % sorted(accepted - set(found))[:5])
+            self.result("invariant: stay search (%s) finds exactly the %d of %d listings /quote accepts, "
+                        "totalPrice == quote total" % (label, len(accepted), len(everyone)), problems)
+        kinds = set(self.spec.doc["components"]["schemas"]["LineItem"]["properties"]["kind"]["enum"])
+        self.expect("every line item kind of the spec occurs in those quotes", kinds_seen == kinds,
+                    "seen %s, spec %s" % (sorted(kinds_seen), sorted(kinds)))
+
+    def all_pages(self, params):
+        items, cursor = [], None
+        for _ in range(200):
+            page = self.get("/listings", dict(params, limit=50, **({"cursor": cursor} if cursor else {})))
+            items += page["items"]
+            cursor = page["nextCursor"]
+            if cursor is None:
+                return items
+        raise RuntimeError("more than 200 pages for %s" % params)
 
     def paging(self):
         for name, params in (("locationId=36 recommended", {"locationId": 36}),
@@ -470,7 +510,7 @@ class Checker:
             if body["photos"] and body["photoUrl"] != body["photos"][0]:
                 problems.append("photoUrl is not the first photo")
             return problems
-        self.call("listing page", "/listings/2538", check=consistent)
+        self.call("listing page", "/listings/" + self.listing_id, check=consistent)
         page = self.get("/listings", {"locationId": 37, "limit": 50})
         big = next(i["id"] for i in page["items"] if int(i["id"]) > 2 ** 53)
         self.call("listing page, id above 2^53, English", "/listings/" + big, headers={"Accept-Language": "en"},
@@ -479,6 +519,48 @@ class Checker:
         self.call("unknown listing -> 404", "/listings/999999", status=404)
         self.bad_request("listing id 'abc' -> 400", "/listings/abc", None, {"id"})
         self.bad_request("listing id 0 -> 400", "/listings/0", None, {"id"})
+
+    def consistency(self):
+        for location_id in (1, 36, 37, 66):
+            location = self.get("/locations/%d" % location_id)
+            search = self.get("/listings", {"locationId": location_id, "limit": 1})
+            self.expect("invariant: location %d listingCount and bounds == /listings total and bounds" % location_id,
+                        location["listingCount"] == search["total"] and location["bounds"] == search["bounds"],
+                        "listingCount %d vs total %d, bounds %s vs %s" % (location["listingCount"], search["total"],
+                                                                          location["bounds"], search["bounds"]))
+
+        # Without a stay: nightlyPrice is the base price plus extra-guest fees; capacity filters.
+        page = self.get("/listings", {"locationId": 36, "adults": 3, "children": 1, "infants": 2, "limit": 50})
+        problems = [] if page["items"] else ["no items"]
+        with_fee = None
+        for item in page["items"]:
+            pricing = self.get("/listings/" + item["id"])["pricing"]
+            expected = pricing["basePrice"] + max(0, 4 - pricing["guestsIncluded"]) * pricing["extraGuestFee"]
+            if item["nightlyPrice"] != expected:
+                problems.append("%s nightlyPrice %d, base + extra-guest fees %d" % (item["id"], item["nightlyPrice"], expected))
+            if item["maxGuests"] < 4:
+                problems.append("%s takes %d guests, 4 asked" % (item["id"], item["maxGuests"]))
+            if with_fee is None and pricing["extraGuestFee"] > 0 and pricing["guestsIncluded"] < 4:
+                with_fee = item
+        self.result("invariant: search without a stay prices base + extra-guest fees and respects capacity (%d items)"
+                    % len(page["items"]), problems)
+
+        # The calendar's prices for a party are the quote's nightly prices for that party.
+        if self.expect("found a listing that charges extra guests", with_fee is not None):
+            party = {"adults": 3, "children": 1}
+            calendar = self.get("/calendar", dict(party, listingId=with_fee["id"], start=START_MONTH, months=2))
+            days = {d["date"]: d for m in calendar["months"] for d in m["days"]}
+            checkin = next(d for d in sorted(days) if days[d]["checkinAllowed"])
+            picked = self.get("/calendar", dict(party, listingId=with_fee["id"], start=START_MONTH, months=2,
+                                                checkin=checkin))
+            checkout = next(d["date"] for m in picked["months"] for d in m["days"] if d["checkoutAllowed"])
+
+            def same_prices(r):
+                wrong = [(n["date"], n["price"], days[n["date"]]["price"]) for n in r.json["nightlyPrices"]
+                         if n["price"] != days[n["date"]]["price"]]
+                return ["quote vs calendar prices %s" % wrong] if wrong else []
+            self.call("invariant: quote nightly prices for 3 adults + 1 child == calendar prices for them", "/quote",
+                      dict(party, listingId=with_fee["id"], checkin=checkin, checkout=checkout), check=same_prices)
 
     def calendar(self):
         def grid(r):
@@ -532,8 +614,8 @@ class Checker:
                   check=lambda r: grid(r) + ([] if r.json["months"][0]["title"] == "2027년 2월"
                                              and r.json["weekdayNames"][0] == "일" else ["%s" % r.json["months"][0]["title"]]))
         self.call("calendar with listing, from the current month", "/calendar",
-                  {"listingId": 2586, "start": "2026-11", "months": 3, "adults": 2}, check=grid)
-        self.call("calendar 24 months", "/calendar", {"listingId": 2538, "months": 24},
+                  {"listingId": self.listing_id, "start": "2026-11", "months": 3, "adults": 2}, check=grid)
+        self.call("calendar 24 months", "/calendar", {"listingId": self.listing_id, "months": 24},
                   check=lambda r: grid(r) + ([] if len(r.json["months"]) == 24 else ["%d months" % len(r.json["months"])]))
         self.call("calendar unknown listing -> 404", "/calendar", {"listingId": 999999}, status=404)
         self.bad_request("calendar bad start/months/firstWeekday -> 400", "/calendar",
@@ -637,18 +719,18 @@ class Checker:
                  None, "박")):
             guests = {k: v for k, v in params.items() if k in ("adults", "children", "infants")}
             check = self.quote_invariants(guests)
-            self.call("quote %s: lines sum to total, nights priced" % label, "/quote", dict(params, listingId=2538),
+            self.call("quote %s: lines sum to total, nights priced" % label, "/quote", dict(params, listingId=self.bookable(**params)),
                       headers=headers,
                       check=lambda r, check=check, labels=labels: check(r) + (
                           [] if labels in r.json["lineItems"][0]["label"] else ["label %r" % r.json["lineItems"][0]["label"]]))
         self.bad_request("quote without parameters -> 400", "/quote", {}, {"listingId", "checkin", "checkout"})
         self.bad_request("quote checkin before today -> 400", "/quote",
-                         {"listingId": 2538, "checkin": "2026-11-01", "checkout": "2026-11-03"}, {"checkin"})
+                         {"listingId": self.listing_id, "checkin": "2026-11-01", "checkout": "2026-11-03"}, {"checkin"})
         self.bad_request("quote bad dates and guests -> 400", "/quote",
                          {"listingId": "x", "checkin": "2026-12-32", "checkout": "tomorrow", "adults": 100},
                          {"listingId", "checkin", "checkout", "adults"})
         self.bad_request("quote over 365 nights -> 400", "/quote",
-                         {"listingId": 2538, "checkin": "2026-12-01", "checkout": "2027-12-02"}, {"checkout"})
+                         {"listingId": self.listing_id, "checkin": "2026-12-01", "checkout": "2027-12-02"}, {"checkout"})
         self.call("quote unknown listing -> 404", "/quote",
                   {"listingId": 999999, "checkin": "2026-12-04", "checkout": "2026-12-06"}, status=404)
 
@@ -735,7 +817,7 @@ class Checker:
 
     def parameter_bounds(self):
         base = {"/locations": {"query": "서울"}, "/locations/nearby": {"lat": 37.5, "lng": 127},
-                "/quote": {"listingId": 2538, "checkin": "2026-12-02", "checkout": "2026-12-04"}}
+                "/quote": {"listingId": self.listing_id, "checkin": "2026-12-04", "checkout": "2026-12-06"}}
         for template, item in self.spec.doc["paths"].items():
             if "{" in template:
                 continue
@@ -774,10 +856,10 @@ class Checker:
     def http_semantics(self):
         cases = [("/health", None, None), ("/locations", {"query": "ㅅㅇ"}, None), ("/locations/popular", None, None),
                  ("/locations/nearby", {"lat": 37.5, "lng": 127}, None), ("/locations/1", None, None),
-                 ("/listings", {"locationId": 37}, None), ("/listings/2538", None, None),
-                 ("/calendar", {"listingId": 2538, "months": 1}, None), ("/price-histogram", {"locationId": 1}, None),
-                 ("/quote", {"listingId": 2538, "checkin": "2026-12-04", "checkout": "2026-12-06"}, None),
-                 ("/quote", {"listingId": 2538, "checkin": "2026-12-04", "checkout": "2026-12-06"},
+                 ("/listings", {"locationId": 37}, None), ("/listings/" + self.listing_id, None, None),
+                 ("/calendar", {"listingId": self.listing_id, "months": 1}, None), ("/price-histogram", {"locationId": 1}, None),
+                 ("/quote", {"listingId": self.listing_id, "checkin": "2026-12-04", "checkout": "2026-12-06"}, None),
+                 ("/quote", {"listingId": self.listing_id, "checkin": "2026-12-04", "checkout": "2026-12-06"},
                   {"Accept-Language": "en"})]
         for path, params, headers in cases:
             first = self.client.request("GET", target(path, params), headers)
@@ -811,7 +893,7 @@ class Checker:
                     self.get("/locations/1", headers={"Accept-Language": "fr"})["name"] == "서울")
 
         allow_ref = "#/components/responses/MethodNotAllowed"
-        for method, path in (("POST", "/quote"), ("DELETE", "/listings/2538"), ("PUT", "/locations/1"),
+        for method, path in (("POST", "/quote"), ("DELETE", "/listings/1"), ("PUT", "/locations/1"),
                              ("PATCH", "/calendar"), ("POST", "/health")):
             self.call("%s %s -> 405 with Allow" % (method, path), path, method=method, status=405,
                       headers={"Content-Length": "0"}, response_ref=allow_ref)
