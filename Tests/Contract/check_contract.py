@@ -401,6 +401,9 @@ class Checker:
                          {"limit", "sort", "checkin", "checkout", "roomType", "bbox"})
         self.bad_request("search: locationId with bbox -> 400", "/listings", {"locationId": 1, "bbox": "37,126,38,127"},
                          {"bbox"})
+        for box in ("-91,126,37,127", "37,-181,38,127", "37,126,91,127", "37,126,38,181", "38,126,37,127"):
+            self.bad_request("search: bbox %s outside the spec's ranges or inverted -> 400" % box, "/listings",
+                             {"bbox": box}, {"bbox"})
         self.bad_request("search: checkin before today -> 400", "/listings",
                          {"checkin": "2026-11-01", "checkout": "2026-11-03"}, {"checkin"})
         self.bad_request("search: checkout not after checkin -> 400", "/listings",
@@ -846,7 +849,8 @@ class Checker:
                                   dict(params, **{name: value}))
                     self.bad_request("%s %s=bogus (not in spec enum) -> 400" % (template, name), template,
                                      dict(params, **{name: "bogus"}), {name})
-                if schema.get("type") == "array" and "enum" in self.spec.resolve(schema["items"]):
+                if schema.get("type") == "array" and isinstance(schema.get("items"), dict) \
+                        and "enum" in self.spec.resolve(schema["items"]):
                     values = self.spec.resolve(schema["items"])["enum"]
                     self.call("%s %s=%s (every spec enum value) -> 200" % (template, name, ",".join(values)),
                               template, dict(params, **{name: ",".join(values)}))
