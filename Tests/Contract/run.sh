@@ -5,9 +5,13 @@
 # Usage: bash Tests/Contract/run.sh [path/to/stays]   (default .build/debug/stays; builds nothing)
 # Exit status: the checker's (0 when every check passed), or 2 when the server cannot start.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
 
 binary="${1:-.build/debug/stays}"
+case "$binary" in
+    /*) ;;
+    *) [ -n "${1:-}" ] && binary="$PWD/$binary" ;;  # relative to where we were called from
+esac
+cd "$(dirname "$0")/../.."
 startup_timeout="${STAYS_CONTRACT_STARTUP_SECONDS:-180}"
 
 if [ ! -x "$binary" ]; then
@@ -16,7 +20,9 @@ if [ ! -x "$binary" ]; then
 fi
 
 if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
-    python3 -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' PyYAML >&2
+    python3 -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' PyYAML >&2 \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages \
+            'jsonschema>=4.18' PyYAML >&2
 fi
 
 workdir="$(mktemp -d "${TMPDIR:-/tmp}/stays-contract.XXXXXX")"
