@@ -20,6 +20,7 @@ struct ListingRoutes {
                 if cursor == nil { reader.fail("cursor", "is not a cursor from a previous page of this search and sort") }
             }
             try reader.finish()
+            try services.requireKnownArea(filter.area)
 
             let result = try services.listings.search(ListingSearch(filter: filter, sort: sort, limit: limit, after: cursor))
             let language = request.language
@@ -38,7 +39,7 @@ struct ListingRoutes {
                 w.field("total", result.total)
                 w.field("nextCursor", result.nextCursor.map { CursorCodec.encode($0, sort: sort) })
                 w.key("bounds"); w.boundingBox(result.bounds)
-                w.field("currency", (result.items.first?.listing.currency ?? services.defaultCurrency).rawValue)
+                w.field("currency", (result.items.first?.listing.currency ?? services.catalogCurrency).rawValue)
             }
             return .json(writer.bytes, cache: .availability, localized: true)
         }
@@ -61,10 +62,11 @@ struct ListingRoutes {
             let filter = reader.listingFilter(today: today)
             let bins = reader.integer("bins", default: 50, in: 1...HistogramService.maxBins)
             try reader.finish()
+            try services.requireKnownArea(filter.area)
             let histogram = try services.histograms.histogram(filter: filter, bins: bins)
             var writer = JSONWriter(capacity: 256 + bins * 40)
             writer.object { w in
-                w.field("currency", services.defaultCurrency.rawValue)
+                w.field("currency", services.catalogCurrency.rawValue)
                 w.field("count", histogram.count)
                 w.field("min", histogram.min)
                 w.field("max", histogram.max)

@@ -34,13 +34,10 @@ struct QueryReader {
 
     mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
         guard let raw = string(name) else { return nil }
-        guard let value = Int(raw), raw.first != "+" else {
-            fail(name, "must be a whole number"); return nil
-        }
-        guard range.contains(value) else {
-            fail(name, "must be from \(range.lowerBound) to \(range.upperBound)"); return nil
-        }
-        return value
+        var issues: [ParameterIssue] = []
+        let value = GuestParameters.integer(raw, name: name, default: range.lowerBound, range: range, issues: &issues)
+        add(issues)
+        return issues.isEmpty ? value : nil
     }
 
     /// A non-negative amount of money in minor units.
@@ -56,7 +53,7 @@ struct QueryReader {
         guard let raw = string(name) else { return nil }
         guard let value = Double(raw), value.isFinite else { fail(name, "must be a number"); return nil }
         guard range.contains(value) else {
-            fail(name, "must be from \(range.lowerBound) to \(range.upperBound)"); return nil
+            fail(name, "must be between \(range.lowerBound) and \(range.upperBound)"); return nil
         }
         return value
     }
@@ -84,15 +81,10 @@ struct QueryReader {
 
     mutating func date(_ name: String) -> CalendarDate? {
         guard let raw = string(name) else { return nil }
-        guard let date = CalendarDate(raw) else { fail(name, "must be a real date as YYYY-MM-DD"); return nil }
+        var issues: [ParameterIssue] = []
+        let date = StayParameters.date(raw, name: name, issues: &issues)
+        add(issues)
         return date
-    }
-
-    /// `YYYY-MM`.
-    mutating func yearMonth(_ name: String) -> (year: Int, month: Int)? {
-        guard let raw = string(name) else { return nil }
-        guard let first = CalendarDate(raw + "-01") else { fail(name, "must be a month as YYYY-MM"); return nil }
-        return (first.year, first.month)
     }
 
     /// A comma list of room types; empty means every type.

@@ -27,6 +27,6 @@ extension Problem {
     /// 400 naming every bad parameter.
     static func invalidParameters(_ params: [InvalidParam]) -> Problem {
         Problem(status: .badRequest, title: "Invalid parameters",
-                detail: "One or more query parameters are missing or invalid.", invalidParams: params)
+                detail: "One or more parameters are missing or invalid.", invalidParams: params)
     }
 }

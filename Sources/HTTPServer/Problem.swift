@@ -55,8 +55,11 @@ public struct Problem: Error, Sendable, Equatable {
         return writer.bytes
     }
 
-    /// The response: this problem's status, `Content-Type: application/problem+json`, JSON body.
+    /// The response: this problem's status, `Content-Type: application/problem+json`, JSON body,
+    /// and `Cache-Control: no-store`, so no cache keeps an error (RFC 9111 §4.2.2 would
+    /// otherwise let caches reuse a 404 or 405 heuristically).
     public func response() -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"], body: json)
+        HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json", "Cache-Control": "no-store"],
+                     body: json)
     }
 }

@@ -49,6 +49,7 @@ enum ServeCommand {
         }
         let services = APIServices(
             catalog: SQLiteCatalog(pool: pool), dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
+            currency: try catalogCurrency(pool),
             readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
         let server = HTTPServer(configuration: configuration,
                                 responder: StaysAPI.router(services: services).responder(),
@@ -85,4 +86,12 @@ enum MigrateCommand {
                               : "stays: applied \(applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")) to \(path)")
         return 0
     }
+}
+
+/// The currency most of the catalog's listings are priced in (KRW for an empty catalog).
+func catalogCurrency(_ pool: DatabasePool) throws -> CurrencyCode {
+    try pool.read { db in
+        try db.prepare("SELECT currency FROM listings GROUP BY currency ORDER BY count(*) DESC LIMIT 1")
+            .fetchOne { CurrencyCode(rawValue: $0.string(0)) }
+    } ?? .krw
 }

@@ -95,6 +95,14 @@ import Testing
         #expect(invalidNames(cursor) == ["cursor"])
     }
 
+    @Test func unknownLocationIsNotFound() throws {
+        for route in ["/listings", "/price-histogram"] {
+            let response = try server.get("\(route)?locationId=987654")
+            #expect(response.status == 404, "\(route)")
+            #expect(response.header("Cache-Control") == "no-store", "errors are never cached")
+        }
+    }
+
     @Test func conditionalGetsAnswer304() throws {
         let first = try server.get("/listings/101")
         let tag = try #require(first.header("ETag"))
