@@ -22,7 +22,9 @@ mkdir -p Benchmarks/.data
 db="Benchmarks/.data/10k-$key.sqlite"
 if [ ! -f "$db" ]; then
     rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
+    start=$(date +%s)
     "$BIN/stays" seed --listings 10000 --seed 20261122 --today "$TODAY" --database "$db.partial" >&2
+    echo $(( $(date +%s) - start )) > "$db.seconds"
     mv "$db.partial" "$db"
 fi
 
