@@ -266,7 +266,7 @@ def run(opts):
             dataset = {"database": database, "info": info, "scenarios": {}, "floors": {}}
             results["datasets"][name] = dataset
             server = Server(opts, database, workdir)
-            lists = os.path.join(workdir, "requests-" + name)
+            lists = os.path.join(opts.out, "requests-" + name)
             subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), server.url, database, lists,
                             opts.today, str(opts.requests)], check=True, timeout=900)
             dataset["requests_dir"] = lists

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Prints `EXPLAIN QUERY PLAN` (sqlite3 CLI) for the SQL each route runs, as Markdown.
 
-Usage: explain.py DATABASE
+Usage: explain.py DATABASE [DOC]
+With DOC, also replaces the text between `<!-- explain:begin -->` and `<!-- explain:end -->`
+in that Markdown file.
 
 The texts mirror Sources/Persistence/ListingSearchSQL.swift and SQLiteCatalog.swift (the
 Swift builds them at run time from a few variants; keep these in step when they change).
@@ -76,8 +78,20 @@ queries = [
      "WHERE location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = ?)"),
 ]
 
-print(f"EXPLAIN QUERY PLAN against `{database}`:\n")
+out = [f"`sqlite3 -readonly {database} 'EXPLAIN QUERY PLAN ...'`, SQLite "
+       + subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split(" ")[0] + ":\n"]
 for title, sql in queries:
     plan = subprocess.run(["sqlite3", "-readonly", database, "EXPLAIN QUERY PLAN " + sql],
                           capture_output=True, text=True)
-    print(f"**{title}**\n\n```\n{(plan.stdout + plan.stderr).rstrip()}\n```\n")
+    out.append(f"**{title}**\n\n```\n{(plan.stdout + plan.stderr).rstrip()}\n```\n")
+text = "\n".join(out)
+print(text)
+if len(sys.argv) > 2:
+    begin, end = "<!-- explain:begin -->", "<!-- explain:end -->"
+    doc = open(sys.argv[2]).read()
+    if begin not in doc:
+        doc += f"\n{begin}\n{end}\n"
+    head, rest = doc.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    with open(sys.argv[2], "w") as f:
+        f.write(head + begin + "\n" + text.rstrip() + "\n" + end + tail)

@@ -91,6 +91,6 @@ trap - INT TERM
 step "EXPLAIN QUERY PLAN"
 last=$(for name in $DATASETS; do echo "$DATA/$name-$key.sqlite"; done | tail -1)
 for name in $DATASETS; do [ "$name" = 100k ] && last="$DATA/100k-$key.sqlite"; done
-python3 Benchmarks/explain.py "$last" > "$OUT/explain.md"
+python3 Benchmarks/explain.py "$last" "$DOC" > "$OUT/explain.md"
 echo "results in $OUT (results.json, results.md, explain.md)" >&2
 exit $status
