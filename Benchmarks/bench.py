@@ -122,8 +122,24 @@ def wrk(url, paths_file, duration, connections, threads, timeout="5s"):
     return result
 
 
+def wait_idle(pids, timeout=180):
+    """Waits until the processes use no CPU for 0.3 s: a server keeps working on requests
+    whose client has gone (wrk stops with up to -c requests in flight), and that work must
+    not land in the next run's numbers. Returns the seconds waited."""
+    start = time.time()
+    while time.time() - start < timeout:
+        before = sum(cpu_ticks(pid) for pid in pids)
+        time.sleep(0.3)
+        if sum(cpu_ticks(pid) for pid in pids) - before <= 1:
+            break
+    return time.time() - start
+
+
 def measure(pids, url, paths_file, opts, connections=None):
-    """One wrk run against the processes `pids` (their CPU summed, peak RSS of the first)."""
+    """One wrk run against the processes `pids` (their CPU summed, peak RSS of the first).
+    CPU is read from an idle server to the moment wrk ends: the window holds the requests
+    wrk counted plus at most the few in progress on the cores at its end."""
+    drained = wait_idle(pids)
     for pid in pids:
         reset_peak_rss(pid)
     before = sum(cpu_ticks(pid) for pid in pids)
@@ -133,6 +149,7 @@ def measure(pids, url, paths_file, opts, connections=None):
     result["cpu_us_per_req"] = cpu_us / max(1, result["requests"])
     result["peak_rss_mb"] = status_kb(pids[0], "VmHWM") / 1024
     result["rss_mb"] = status_kb(pids[0], "VmRSS") / 1024
+    result["drained_before_s"] = drained
     return result
 
 
@@ -396,6 +413,12 @@ def markdown(results, opts):
                          f"{r['non2xx']} | {socket_errors} | {r['cpu_us_per_req']:.0f} | {floor_text} | {overhead} | "
                          f"{r['peak_rss_mb']:.0f} |")
         lines.append("")
+        names = list(dataset["scenarios"])
+        backlog = [f"{names[i - 1]} {r['drained_before_s']:.1f} s" for i, (_, r) in enumerate(dataset["scenarios"].items())
+                   if i > 0 and r.get("drained_before_s", 0) >= 0.6]
+        if backlog:
+            lines += ["Server still busy after wrk stopped (requests whose client had gone, finished anyway): "
+                      + ", ".join(backlog) + ". Each run starts once the server is idle.", ""]
     idle = results.get("idle")
     if idle:
         lines += [f"### {idle['count']} idle keep-alive connections ({idle['dataset']} listings)", "",
