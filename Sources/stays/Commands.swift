@@ -44,6 +44,7 @@ enum Commands {
             case "migrate": return try MigrateCommand.run(arguments: arguments, environment: environment)
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
+            case "bench-sql": return try BenchSQLCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
                 let port = try options.integer("port", default: 8080, in: 1...65_535)
@@ -73,6 +74,10 @@ enum Commands {
             return helpText(usage: "stays import --listings FILE [--calendar FILE] --currency CODE [OPTIONS]",
                             summary: "Import Inside Airbnb CSV files; bad rows are reported and skipped.",
                             specs: ImportCommand.specs)
+        case "bench-sql":
+            return helpText(usage: "stays bench-sql --database PATH --route ROUTE [OPTIONS]",
+                            summary: "Run a route's SQL in a loop and print ops/s and CPU per op (the benchmark floor).",
+                            specs: BenchSQLCommand.specs)
         case "healthcheck":
             return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
         default: return nil

@@ -1,0 +1,192 @@
+import Foundation
+import HTTP1
+import JSON
+
+// Micro-benchmarks of the per-request CPU work that does not touch SQLite: request parsing,
+// query decoding, JSON encoding of a /listings page, response serialization. Run in release:
+//   swift build -c release --product bench-micro && .build/release/bench-micro [seconds-per-case]
+// Prints one line per case: operations per second and nanoseconds per operation.
+
+let secondsPerCase = CommandLine.arguments.count > 1 ? (Double(CommandLine.arguments[1]) ?? 1) : 1
+
+/// Runs `body` (which performs `unitsPerCall` operations) repeatedly for about
+/// `secondsPerCase` and prints the rate.
+func measure(_ name: String, unitsPerCall: Int = 1, _ body: () -> Int) {
+    var sink = 0
+    for _ in 0..<3 { sink &+= body() }   // warm up
+    let clock = ContinuousClock()
+    let start = clock.now
+    var calls = 0
+    while true {
+        for _ in 0..<4 { sink &+= body() }
+        calls += 4
+        if clock.now - start > .milliseconds(Int(secondsPerCase * 1000)) { break }
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let units = Double(calls * unitsPerCall)
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: " %12.0f ops/s %10.0f ns/op   (check %d)", units / seconds,
+                 seconds / units * 1e9, sink & 0xff))
+}
+
+// MARK: HTTP request parsing
+
+let requestTargets = [
+    "/listings?locationId=3&checkin=2027-01-14&checkout=2027-01-17&adults=2&children=1&sort=recommended",
+    "/locations?query=%EA%B0%95%EB%82%A8",
+    "/calendar?listingId=104233&months=12",
+    "/price-histogram?bbox=37.49,126.95,37.56,127.06&adults=2&bins=40",
+    "/quote?listingId=104233&checkin=2027-03-02&checkout=2027-03-06&adults=2",
+    "/health",
+]
+func requestBytes(_ target: String) -> [UInt8] {
+    Array(("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUser-Agent: StaysApp/1.4 (iPhone; iOS 18.1)\r\n"
+        + "Accept: application/json\r\nAccept-Language: ko-KR,ko;q=0.9,en;q=0.8\r\n"
+        + "Accept-Encoding: gzip, deflate\r\nConnection: keep-alive\r\n\r\n").utf8)
+}
+let pipelineCount = 1000
+var pipelined: [UInt8] = []
+for i in 0..<pipelineCount { pipelined += requestBytes(requestTargets[i % requestTargets.count]) }
+print("request buffer: \(pipelineCount) pipelined requests, \(pipelined.count / pipelineCount) bytes each on average")
+
+measure("RequestParser: pipelined requests", unitsPerCall: pipelineCount) {
+    var parser = RequestParser()
+    pipelined.withUnsafeBytes { parser.append($0) }
+    var parsed = 0
+    while let event = try? parser.next() {
+        if case .request(let request) = event { parsed += request.headers.count > 0 ? 1 : 0 }
+    }
+    precondition(parsed == pipelineCount, "parsed \(parsed) of \(pipelineCount)")
+    return parsed
+}
+
+// The same requests arriving one 4 KiB read at a time, as the server feeds them.
+measure("RequestParser: pipelined, 4 KiB reads", unitsPerCall: pipelineCount) {
+    var parser = RequestParser()
+    var parsed = 0
+    var offset = 0
+    while offset < pipelined.count {
+        let end = min(offset + 4096, pipelined.count)
+        pipelined[offset..<end].withUnsafeBytes { parser.append($0) }
+        offset = end
+        while let event = try? parser.next() {
+            if case .request = event { parsed += 1 }
+        }
+    }
+    precondition(parsed == pipelineCount)
+    return parsed
+}
+
+let listingsQuery = "locationId=3&checkin=2027-01-14&checkout=2027-01-17&adults=2&children=1&minPrice=50000&maxPrice=250000&roomType=entire_home,private_room&sort=price_asc"
+measure("QueryParameters: /listings query") {
+    (try? QueryParameters(parsing: listingsQuery))?.names.count ?? 0
+}
+
+// MARK: JSON: a 20-item /listings page
+
+/// The fields of one /listings item (Listing+JSON.swift `listingSummaryFields`).
+struct Item: Codable {
+    struct LatLng: Codable { var lat: Double; var lng: Double }
+    var id: String, title: String, roomType: String, locationName: String
+    var coordinate: LatLng
+    var photoUrl: String?
+    var rating: Double?
+    var reviewCount: Int
+    var isSuperhost: Bool
+    var maxGuests: Int
+    var bedrooms: Int?, beds: Int?
+    var bathrooms: Double?
+    var nightlyPrice: Int64
+    var totalPrice: Int64?
+    var currency: String
+}
+struct Page: Codable {
+    struct Box: Codable { var southWest: Item.LatLng; var northEast: Item.LatLng }
+    var items: [Item]
+    var total: Int
+    var nextCursor: String?
+    var bounds: Box?
+    var currency: String
+}
+func makeItem(_ i: Int) -> Item {
+    let id = 100_000 + i * 37
+    let lat: Double = 37.4979 + Double(i) * 0.0013
+    let lng: Double = 127.0276 - Double(i) * 0.0007
+    let rating: Double? = i % 5 == 0 ? nil : 4.0 + Double(i % 10) / 10
+    let bathrooms: Double = i % 2 == 0 ? 1 : 1.5
+    let nightly: Int64 = 85_000 + Int64(i) * 3_500
+    let total: Int64 = 320_000 + Int64(i) * 11_000
+    return Item(id: String(id), title: "강남역 도보 \(i)분 · 깔끔한 원룸 Cozy studio near Gangnam station",
+                roomType: i % 3 == 0 ? "private_room" : "entire_home", locationName: "강남구",
+                coordinate: Item.LatLng(lat: lat, lng: lng),
+                photoUrl: "https://images.stays.example/listings/\(id)/1.jpg",
+                rating: rating, reviewCount: 12 * i + 3, isSuperhost: i % 4 == 0,
+                maxGuests: 2 + i % 4, bedrooms: 1 + i % 3, beds: 1 + i % 4, bathrooms: bathrooms,
+                nightlyPrice: nightly, totalPrice: total, currency: "KRW")
+}
+let page = Page(
+    items: (0..<20).map(makeItem),
+    total: 1873, nextCursor: "cmVjb21tZW5kZWQ6OTIuNTo4NDIx",
+    bounds: Page.Box(southWest: Item.LatLng(lat: 37.41, lng: 126.76), northEast: Item.LatLng(lat: 37.70, lng: 127.18)),
+    currency: "KRW")
+
+extension JSONWriter {
+    mutating func latLng(_ c: Item.LatLng) { object { $0.field("lat", c.lat); $0.field("lng", c.lng) } }
+}
+func encodeWithWriter(_ page: Page) -> [UInt8] {
+    var writer = JSONWriter(capacity: 1024 + page.items.count * 700)
+    writer.object { w in
+        w.key("items")
+        w.array { a in
+            for item in page.items {
+                a.object {
+                    $0.field("id", item.id)
+                    $0.field("title", item.title)
+                    $0.field("roomType", item.roomType)
+                    $0.field("locationName", item.locationName)
+                    $0.key("coordinate"); $0.latLng(item.coordinate)
+                    $0.field("photoUrl", item.photoUrl)
+                    $0.field("rating", item.rating)
+                    $0.field("reviewCount", item.reviewCount)
+                    $0.field("isSuperhost", item.isSuperhost)
+                    $0.field("maxGuests", item.maxGuests)
+                    $0.field("bedrooms", item.bedrooms)
+                    $0.field("beds", item.beds)
+                    $0.field("bathrooms", item.bathrooms)
+                    $0.field("nightlyPrice", item.nightlyPrice)
+                    $0.field("totalPrice", item.totalPrice)
+                    $0.field("currency", item.currency)
+                }
+            }
+        }
+        w.field("total", page.total)
+        w.field("nextCursor", page.nextCursor)
+        w.key("bounds")
+        if let bounds = page.bounds {
+            w.object { $0.key("southWest"); $0.latLng(bounds.southWest); $0.key("northEast"); $0.latLng(bounds.northEast) }
+        } else {
+            w.null()
+        }
+        w.field("currency", page.currency)
+    }
+    return writer.bytes
+}
+let writerBytes = encodeWithWriter(page)
+print("listings page: \(writerBytes.count) bytes of JSON")
+measure("JSONWriter: 20-item /listings page") { encodeWithWriter(page).count }
+let encoder = JSONEncoder()
+measure("Foundation JSONEncoder: same page") { (try? encoder.encode(page))?.count ?? 0 }
+
+// MARK: response serialization
+
+let responseDate = "Mon, 23 Nov 2026 09:00:00 GMT"
+measure("ResponseSerializer: /listings page response") {
+    var response = HTTPResponse(status: .ok, body: writerBytes)
+    response.headers.append(name: "Content-Type", value: "application/json")
+    response.headers.append(name: "Cache-Control", value: "no-cache")
+    response.headers.append(name: "Vary", value: "Accept-Language")
+    response.headers.append(name: "ETag", value: "\"5d41402abc4b2a76\"")
+    var buffer: [UInt8] = []
+    ResponseSerializer.write(response, to: &buffer, date: responseDate, keepAlive: true, isHeadRequest: false)
+    return buffer.count
+}
