@@ -1,0 +1,66 @@
+import Foundation
+import JSON
+import Testing
+
+@Suite struct JSONWriterTests {
+    func parse(_ writer: JSONWriter) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed])
+    }
+
+    @Test func nestedContainersGetCommasInTheRightPlaces() throws {
+        var writer = JSONWriter()
+        writer.object { w in
+            w.field("a", 1)
+            w.key("list")
+            w.array { a in
+                a.int(1)
+                a.object { $0.field("x", "y") }
+                a.array { _ in }
+                a.null()
+            }
+            w.key("empty")
+            w.object { _ in }
+            w.field("b", true)
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"a":1,"list":[1,{"x":"y"},[],null],"empty":{},"b":true}"#)
+    }
+
+    @Test func stringsAreEscapedSoTheOutputIsAlwaysValid() throws {
+        let nasty = "quote \" backslash \\ newline \n tab \t cr \r bell \u{07} nul \u{00} 서울 ★ 😀"
+        var writer = JSONWriter()
+        writer.object { $0.field(nasty, nasty) }
+        let object = try #require(try parse(writer) as? [String: String])
+        #expect(object == [nasty: nasty])
+        #expect(!writer.bytes.contains(0x0A))
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains(#"\u0007"#))
+    }
+
+    @Test func integersAtTheEdges() throws {
+        var writer = JSONWriter()
+        writer.array { a in
+            for value in [Int64.min, -1, 0, 7, 9_007_199_254_740_993, Int64.max] { a.int(value) }
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+                == "[-9223372036854775808,-1,0,7,9007199254740993,9223372036854775807]")
+    }
+
+    @Test func doublesAreShortestRoundTripAndNonFiniteIsNull() throws {
+        var writer = JSONWriter()
+        writer.array { a in
+            for value in [4.92, 37.5665, -0.5, 3.0, 1e300, .nan, .infinity] { a.double(value) }
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[4.92,37.5665,-0.5,3,1e+300,null,null]")
+    }
+
+    @Test func optionalsBecomeNull() throws {
+        var writer = JSONWriter()
+        writer.object { w in
+            w.field("s", nil as String?)
+            w.field("i", nil as Int?)
+            w.field("d", 2.5 as Double?)
+            w.field("tags", strings: ["a", "b"])
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"s":null,"i":null,"d":2.5,"tags":["a","b"]}"#)
+    }
+}
