@@ -41,10 +41,23 @@ public enum HangulSearch {
     /// The best rank of `query` against the Korean and the English name, or nil when it
     /// matches neither (or is empty after removing spaces).
     public static func match(query: String, name: String, nameEnglish: String) -> MatchRank? {
-        let needle = normalized(query)
+        match(query: Key(query), name: Key(name), nameEnglish: Key(nameEnglish))
+    }
+
+    /// A text prepared for matching (lowercased, spaces removed). Preparing the names of a
+    /// list once makes matching a query against all of them cheap.
+    public struct Key: Hashable, Sendable {
+        fileprivate let scalars: [Unicode.Scalar]
+        public init(_ text: String) { scalars = HangulSearch.normalized(text) }
+        public var isEmpty: Bool { scalars.isEmpty }
+    }
+
+    /// `match(query:name:nameEnglish:)` on prepared keys.
+    public static func match(query: Key, name: Key, nameEnglish: Key) -> MatchRank? {
+        let needle = query.scalars
         guard !needle.isEmpty else { return nil }
-        let korean = rank(needle, in: normalized(name))
-        let english = rank(needle, in: normalized(nameEnglish))
+        let korean = rank(needle, in: name.scalars)
+        let english = rank(needle, in: nameEnglish.scalars)
         switch (korean, english) {
         case (let a?, let b?): return max(a, b)
         case (let a?, nil): return a
@@ -55,7 +68,7 @@ public enum HangulSearch {
 
     // MARK: - Internals
 
-    private static func normalized(_ text: String) -> [Unicode.Scalar] {
+    fileprivate static func normalized(_ text: String) -> [Unicode.Scalar] {
         text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }
     }
 

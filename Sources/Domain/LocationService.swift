@@ -40,9 +40,14 @@ public final class LocationService: Sendable {
     /// rank first, then most listings, then id. Empty for a blank query or `limit <= 0`.
     public func autocomplete(query: String, limit: Int) throws -> [LocationSuggestion] {
         guard limit > 0 else { return [] }
-        let matches = try locations().compactMap { location -> LocationSuggestion? in
-            HangulSearch.match(query: query, name: location.name, nameEnglish: location.nameEnglish)
-                .map { LocationSuggestion(location: location, rank: $0) }
+        let needle = HangulSearch.Key(query)
+        guard !needle.isEmpty else { return [] }
+        let snapshot = try cache.value { try repository.allLocations() }
+        var matches: [LocationSuggestion] = []
+        for (location, keys) in zip(snapshot.all, snapshot.keys) {
+            if let rank = HangulSearch.match(query: needle, name: keys.name, nameEnglish: keys.english) {
+                matches.append(LocationSuggestion(location: location, rank: rank))
+            }
         }
         return Array(matches.sorted { a, b in
             if a.rank != b.rank { return a.rank > b.rank }
@@ -126,6 +131,8 @@ public final class LocationService: Sendable {
         struct Snapshot {
             let all: [Location]
             let byID: [LocationID: Location]
+            /// The search keys of `all`, index for index.
+            let keys: [(name: HangulSearch.Key, english: HangulSearch.Key)]
         }
 
         func value(load: () throws -> [Location]) throws -> Snapshot {
@@ -138,7 +145,8 @@ public final class LocationService: Sendable {
             lock.unlock()
             // Load outside the lock: concurrent misses may both load; the last one wins.
             let all = try load()
-            let fresh = Snapshot(all: all, byID: Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            let fresh = Snapshot(all: all, byID: Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                                 keys: all.map { (HangulSearch.Key($0.name), HangulSearch.Key($0.nameEnglish)) })
             lock.lock()
             loaded = (now, fresh)
             lock.unlock()
