@@ -42,11 +42,11 @@ extension JSONWriter {
         object { w in
             w.field("listingId", view.listingID?.description)
             w.field("timeZone", view.timeZone)
-            w.field("today", view.today.description)
+            w.field("today", date: view.today)
             w.field("firstWeekday", view.firstWeekday.rawValue)
             w.field("weekdayNames", strings: view.weekdayNames)
             w.field("currency", view.currency?.rawValue)
-            w.field("checkin", view.checkin?.description)
+            w.field("checkin", date: view.checkin)
             w.key("months")
             w.array { a in
                 for month in view.months {
@@ -67,7 +67,7 @@ extension JSONWriter {
 
     mutating func calendarDay(_ day: CalendarDay) {
         object { w in
-            w.field("date", day.date.description)
+            w.field("date", date: day.date)
             w.field("day", day.day)
             w.field("weekday", day.weekday)
             w.field("isToday", day.isToday)

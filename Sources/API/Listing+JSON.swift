@@ -49,7 +49,7 @@ extension JSONWriter {
             $0.object {
                 $0.field("name", listing.host.name)
                 $0.field("isSuperhost", listing.host.isSuperhost)
-                $0.field("since", listing.host.since?.description)
+                $0.field("since", date: listing.host.since)
             }
             $0.field("checkinTime", listing.checkinTime)
             $0.field("checkoutTime", listing.checkoutTime)
@@ -69,5 +69,26 @@ extension JSONWriter {
             $0.field("maxNights", listing.maxNights)
             $0.field("timeZone", listing.timeZone)
         }
+    }
+}
+
+extension JSONWriter {
+    /// A calendar date as a JSON string `"YYYY-MM-DD"`, written digit by digit (calendars
+    /// write hundreds of dates per response).
+    mutating func date(_ date: CalendarDate) {
+        var text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (34, 48, 48, 48, 48, 45, 48, 48, 45, 48, 48, 34)
+        withUnsafeMutableBytes(of: &text) { digits in
+            var year = date.year
+            for index in stride(from: 4, through: 1, by: -1) { digits[index] = 48 + UInt8(year % 10); year /= 10 }
+            digits[6] = 48 + UInt8(date.month / 10); digits[7] = 48 + UInt8(date.month % 10)
+            digits[9] = 48 + UInt8(date.day / 10); digits[10] = 48 + UInt8(date.day % 10)
+            raw(UnsafeRawBufferPointer(digits))
+        }
+    }
+
+    mutating func field(_ name: StaticString, date value: CalendarDate?) {
+        key(name)
+        if let value { date(value) } else { null() }
     }
 }

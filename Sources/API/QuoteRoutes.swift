@@ -37,8 +37,8 @@ extension JSONWriter {
     mutating func quote(_ quote: Quote) {
         object { w in
             w.field("listingId", quote.listingID.description)
-            w.field("checkin", quote.checkin.description)
-            w.field("checkout", quote.checkout.description)
+            w.field("checkin", date: quote.checkin)
+            w.field("checkout", date: quote.checkout)
             w.field("nights", quote.nights)
             w.key("guests")
             w.object {
@@ -51,7 +51,7 @@ extension JSONWriter {
             w.array { a in
                 for night in quote.nightlyPrices {
                     a.object {
-                        $0.field("date", night.date.description)
+                        $0.field("date", date: night.date)
                         $0.field("price", night.price)
                     }
                 }

@@ -1,12 +1,23 @@
 /// Entity tags for conditional GET (RFC 9110 §8.8.3, §13.1.2).
 enum EntityTag {
-    /// A strong validator for `body`: the quoted hex of its 64-bit FNV-1a hash. Fast, and
-    /// collisions only cost a client a stale cache hit on one URL, not security.
+    /// A strong validator for `body`: the quoted hex of a 64-bit FNV-1a-style hash taken
+    /// eight bytes at a time (responses reach 100 KB; a byte at a time cost more than the
+    /// JSON). Collisions only cost a client a stale cache hit on one URL, not security.
     static func strong(for body: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(body.count)
+        body.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash ^= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash &*= 0x0000_0100_0000_01b3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            while offset < bytes.count {
+                hash ^= UInt64(bytes[offset])
+                hash &*= 0x0000_0100_0000_01b3
+                offset += 1
+            }
         }
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""

@@ -49,7 +49,8 @@ public struct Problem: Error, Sendable, Equatable {
                 }
             }
             for key in extra.keys.sorted() where !Self.reservedNames.contains(key) {
-                w.field(key, strings: extra[key] ?? [])
+                w.key(dynamic: key)
+                w.array { a in for value in extra[key] ?? [] { a.string(value) } }
             }
         }
         return writer.bytes

@@ -52,8 +52,19 @@ public struct JSONWriter: Sendable {
         beginArray(); body(&self); endArray()
     }
 
-    /// Writes the key of the next object member.
-    @inlinable public mutating func key(_ name: String) {
+    /// Writes the key of the next object member. Keys are literals of the code that writes
+    /// them, so they are copied as they are: a key must not need escaping.
+    @inlinable public mutating func key(_ name: StaticString) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes a key computed at run time (escaped like any string).
+    @inlinable public mutating func key(dynamic name: String) {
         separate()
         writeEscaped(name)
         buffer.append(UInt8(ascii: ":"))
@@ -83,17 +94,17 @@ public struct JSONWriter: Sendable {
 
     // MARK: members (key + value)
 
-    @inlinable public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
-    @inlinable public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
-    @inlinable public mutating func field(_ name: String, _ value: Int64) { key(name); int(value) }
-    @inlinable public mutating func field(_ name: String, _ value: Double) { key(name); double(value) }
-    @inlinable public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
-    @inlinable public mutating func field(_ name: String, _ value: String?) { key(name); if let value { string(value) } else { null() } }
-    @inlinable public mutating func field(_ name: String, _ value: Int?) { key(name); if let value { int(value) } else { null() } }
-    @inlinable public mutating func field(_ name: String, _ value: Int64?) { key(name); if let value { int(value) } else { null() } }
-    @inlinable public mutating func field(_ name: String, _ value: Double?) { key(name); if let value { double(value) } else { null() } }
-    @inlinable public mutating func field(_ name: String, _ value: Bool?) { key(name); if let value { bool(value) } else { null() } }
-    @inlinable public mutating func field(_ name: String, strings: [String]) {
+    @inlinable public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int64) { key(name); int(value) }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Double) { key(name); double(value) }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    @inlinable public mutating func field(_ name: StaticString, _ value: String?) { key(name); if let value { string(value) } else { null() } }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int?) { key(name); if let value { int(value) } else { null() } }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int64?) { key(name); if let value { int(value) } else { null() } }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Double?) { key(name); if let value { double(value) } else { null() } }
+    @inlinable public mutating func field(_ name: StaticString, _ value: Bool?) { key(name); if let value { bool(value) } else { null() } }
+    @inlinable public mutating func field(_ name: StaticString, strings: [String]) {
         key(name)
         array { for s in strings { $0.string(s) } }
     }

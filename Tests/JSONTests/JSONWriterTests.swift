@@ -29,11 +29,24 @@ import Testing
     @Test func stringsAreEscapedSoTheOutputIsAlwaysValid() throws {
         let nasty = "quote \" backslash \\ newline \n tab \t cr \r bell \u{07} nul \u{00} 서울 ★ 😀"
         var writer = JSONWriter()
-        writer.object { $0.field(nasty, nasty) }
+        writer.object { w in
+            w.key(dynamic: nasty)
+            w.string(nasty)
+        }
         let object = try #require(try parse(writer) as? [String: String])
         #expect(object == [nasty: nasty])
         #expect(!writer.bytes.contains(0x0A))
         #expect(String(decoding: writer.bytes, as: UTF8.self).contains(#"\u0007"#))
+    }
+
+    @Test func staticKeysAreCopiedAsTheyAre() throws {
+        var writer = JSONWriter()
+        writer.object { w in
+            w.field("listingId", "1")
+            w.key("ok")
+            w.bool(false)
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"listingId":"1","ok":false}"#)
     }
 
     @Test func integersAtTheEdges() throws {
