@@ -98,17 +98,16 @@ extension SearchIndex {
                 let position = Order.position(of: key, relativeTo: after.sortKey)
                 guard position > 0 || (position == 0 && ids[slot] > after.id.rawValue) else { return true }
             }
-            best.offer(SearchIndexTopK<Order>.Entry(key: key, slot: Int32(truncatingIfNeeded: slot),
-                                                    nightly: nightly, total: stayTotal))
+            best.offer(SearchIndexTopK<Order>.Entry(key: key, id: ids[slot], nightly: nightly, total: stayTotal))
             return true
         }
         guard !overflowed else { return nil }
 
         let ordered = best.sorted()
         let served = ordered.prefix(limit)
-        let rows = served.map { SearchIndexPage.Row(id: ids[Int($0.slot)], accommodationTotal: $0.total, nightlyPrice: $0.nightly) }
+        let rows = served.map { SearchIndexPage.Row(id: $0.id, accommodationTotal: $0.total, nightlyPrice: $0.nightly) }
         let nextCursor = ordered.count > limit
-            ? served.last.map { ListingCursor(sortKey: Order.cursorKey($0.key), id: ListingID(ids[Int($0.slot)])) }
+            ? served.last.map { ListingCursor(sortKey: Order.cursorKey($0.key), id: ListingID($0.id)) }
             : nil
         let bounds = total > 0
             ? BoundingBox(southWest: Coordinate(latitude: south, longitude: west),
@@ -135,51 +134,63 @@ extension SearchIndex {
     /// `ListingSearchSQL`, row by row.
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery) -> SearchIndexEvaluation {
-        guard maxGuests[slot] >= query.guests,
-              (query.roomTypeMask >> roomTypes[slot]) & 1 != 0 else { return .rejected }
+        let listing = terms[slot]
+        guard listing.maxGuests >= query.guests32,
+              (query.roomTypeMask >> listing.roomType) & 1 != 0 else { return .rejected }
         if let box = query.box, !box.contains(latitude: latitudes[slot], longitude: longitudes[slot]) {
             return .rejected
         }
         guard let stay = query.stay else {
             // base_price + extra_guest_fee * MAX(0, :guests - guests_included)
-            guard let fee = extraGuestCharge(slot, query.guests) else { return .overflow }
-            let (nightly, overflow) = basePrices[slot].addingReportingOverflow(fee)
+            guard let fee = extraGuestCharge(listing, query.guests) else { return .overflow }
+            let (nightly, overflow) = listing.basePrice.addingReportingOverflow(fee)
             return overflow ? .overflow : .matched(nightly: nightly, total: nil)
         }
-        guard availableUntil[slot] >= Int64(stay.checkout),
-              isOpen(slot, stay) else { return .rejected }
-        return price(slot, stay, query.guests)
+        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay) else { return .rejected }
+        return price(slot, listing, stay, query.guests)
     }
 
     /// Availability and stay rules: no unavailable night, arrival and departure allowed,
     /// nights within the checkin day's (or the listing's) limits.
     @inline(__always)
-    private func isOpen(_ slot: Int, _ stay: SearchIndexQuery.StayTerms) -> Bool {
-        let blockedEnd = blockedStart[slot + 1]
-        let firstBlocked = Self.lowerBound(blockedDays, blockedStart[slot], blockedEnd, stay.checkin)
-        if firstBlocked < blockedEnd && blockedDays[firstBlocked] < stay.checkout { return false }
-
-        var lowest = minNights[slot], highest = maxNights[slot]
-        let rulesEnd = ruleStart[slot + 1]
-        var rule = Self.lowerBound(ruleDays, ruleStart[slot], rulesEnd, stay.checkin)
-        if rule < rulesEnd && ruleDays[rule] == stay.checkin {
-            if ruleFlags[rule] & Self.closedToArrival != 0 { return false }
-            if ruleMinNights[rule] != 0 { lowest = Int64(ruleMinNights[rule]) }
-            if ruleMaxNights[rule] != 0 { highest = Int64(ruleMaxNights[rule]) }
+    private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms) -> Bool {
+        let bits = 3 * slot * windowWords
+        for night in stay.nightWords where calendarBits[bits + 3 * night.word] & night.mask != 0 {
+            return false
         }
-        guard stay.nights >= lowest && stay.nights <= highest else { return false }
-        // The checkout day's rule, if any, is at or after `rule`; usually very near.
-        while rule < rulesEnd && ruleDays[rule] < stay.checkout { rule += 1 }
-        if rule < rulesEnd && ruleDays[rule] == stay.checkout && ruleFlags[rule] & Self.closedToDeparture != 0 {
+        if stay.nightsLeaveWindow {
+            let end = outsideBlockedStart[slot + 1]
+            let first = Self.lowerBound(outsideBlockedDays, outsideBlockedStart[slot], end, stay.checkin)
+            if first < end && outsideBlockedDays[first] < stay.checkout { return false }
+        }
+        var lowest = listing.minNights, highest = listing.maxNights
+        if stay.checkinBit.map({ calendarBits[bits + 3 * $0.word + 1] & $0.mask != 0 }) ?? true,
+           let rule = ruleRow(slot, on: stay.checkin) {
+            if ruleFlags[rule] & Self.closedToArrival != 0 { return false }
+            if ruleMinNights[rule] != 0 { lowest = ruleMinNights[rule] }
+            if ruleMaxNights[rule] != 0 { highest = ruleMaxNights[rule] }
+        }
+        guard stay.nights >= Int64(lowest) && stay.nights <= Int64(highest) else { return false }
+        if stay.checkoutBit.map({ calendarBits[bits + 3 * $0.word + 1] & $0.mask != 0 }) ?? true,
+           let rule = ruleRow(slot, on: stay.checkout), ruleFlags[rule] & Self.closedToDeparture != 0 {
             return false
         }
         return true
     }
 
+    /// The position of the listing's stay-rule row for `day`, if it has one.
+    @inline(__always)
+    private func ruleRow(_ slot: Int, on day: Int32) -> Int? {
+        let end = ruleStart[slot + 1]
+        let position = Self.lowerBound(ruleDays, ruleStart[slot], end, day)
+        return position < end && ruleDays[position] == day ? position : nil
+    }
+
     /// The stay's total and average nightly price, with the SQL's integer arithmetic.
     @inline(__always)
-    private func price(_ slot: Int, _ stay: SearchIndexQuery.StayTerms, _ guests: Int64) -> SearchIndexEvaluation {
-        guard let fee = extraGuestCharge(slot, guests) else { return .overflow }
+    private func price(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
+                       _ guests: Int64) -> SearchIndexEvaluation {
+        guard let fee = extraGuestCharge(listing, guests) else { return .overflow }
         var total: Int64 = 0
         var overflow = false
         func add(_ value: (partialValue: Int64, overflow: Bool)) {
@@ -188,20 +199,30 @@ extension SearchIndex {
             total = sum.partialValue
             overflow = overflow || sum.overflow
         }
-        add(basePrices[slot].multipliedReportingOverflow(by: stay.weekdayNights))
-        add(weekendPrices[slot].multipliedReportingOverflow(by: stay.weekendNights))
+        add(listing.basePrice.multipliedReportingOverflow(by: stay.weekdayNights))
+        add(listing.weekendPrice.multipliedReportingOverflow(by: stay.weekendNights))
         add(fee.multipliedReportingOverflow(by: stay.nights))
         // The overrides' sum is a separate SUM() in the SQL, added last.
-        var overrides: Int64 = 0
-        let pricesEnd = priceStart[slot + 1]
-        var position = Self.lowerBound(priceDays, priceStart[slot], pricesEnd, stay.checkin)
-        while position < pricesEnd && priceDays[position] < stay.checkout {
-            let sum = overrides.addingReportingOverflow(priceDeltas[position])
-            overrides = sum.partialValue
-            overflow = overflow || sum.overflow
-            position += 1
+        var hasOverrides = stay.nightsLeaveWindow
+        if !hasOverrides {
+            let bits = 3 * slot * windowWords
+            for night in stay.nightWords where calendarBits[bits + 3 * night.word + 2] & night.mask != 0 {
+                hasOverrides = true
+                break
+            }
         }
-        add((overrides, false))
+        if hasOverrides {
+            var overrides: Int64 = 0
+            let end = priceStart[slot + 1]
+            var position = Self.lowerBound(priceDays, priceStart[slot], end, stay.checkin)
+            while position < end && priceDays[position] < stay.checkout {
+                let sum = overrides.addingReportingOverflow(priceDeltas[position])
+                overrides = sum.partialValue
+                overflow = overflow || sum.overflow
+                position += 1
+            }
+            add((overrides, false))
+        }
         // (2 * total + nights) / (2 * nights)
         let doubled = total.multipliedReportingOverflow(by: 2)
         let numerator = doubled.partialValue.addingReportingOverflow(stay.nights)
@@ -211,11 +232,11 @@ extension SearchIndex {
 
     /// `extra_guest_fee * MAX(0, :guests - guests_included)`; nil on overflow.
     @inline(__always)
-    private func extraGuestCharge(_ slot: Int, _ guests: Int64) -> Int64? {
-        let (extra, subtractOverflow) = guests.subtractingReportingOverflow(guestsIncluded[slot])
+    private func extraGuestCharge(_ listing: SearchIndexTerms, _ guests: Int64) -> Int64? {
+        let (extra, subtractOverflow) = guests.subtractingReportingOverflow(listing.guestsIncluded)
         guard !subtractOverflow else { return nil }
         guard extra > 0 else { return 0 }
-        let (fee, overflow) = extraGuestFees[slot].multipliedReportingOverflow(by: extra)
+        let (fee, overflow) = listing.extraGuestFee.multipliedReportingOverflow(by: extra)
         return overflow ? nil : fee
     }
 

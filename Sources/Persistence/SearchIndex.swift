@@ -9,44 +9,52 @@ import Storage
 /// `ListingSearchSQL` (see docs/storage.md, "Search index"); the equivalence is tested
 /// against the SQL on randomized catalogs.
 ///
-/// Layout: struct-of-arrays, one slot per listing in ascending id order (so comparing slots
-/// compares ids). Calendar exceptions are three sorted per-listing slices of flat arrays,
-/// each holding only the rows a search can use:
-/// - `blockedDays`: days whose status is not `available`;
-/// - `priceDays`/`priceDeltas`: price overrides on available days, as `override − default
-///   price of that day` (an override on an unavailable day can never be part of a match);
-/// - `ruleDays`/...: days with closed-to-arrival/departure or min/max-nights overrides.
-/// Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search whose
-/// checkin or checkout does not fit is answered by SQL instead (`SearchIndexQuery`), so
-/// dropping them changes no answer.
+/// Layout, chosen so that checking one candidate touches a few cache lines:
+/// - One slot per listing, ordered by location (depth-first over the location tree), then
+///   id: the listings of a city, district or neighbourhood are one contiguous run of slots.
+///   Per slot, a packed `SearchIndexTerms` record plus separate id, coordinate, score and
+///   rating columns.
+/// - Calendar exceptions as three bitsets over a day window shared by all listings (the
+///   span of the calendar rows, at most `maximumWindowDays`), interleaved per 64-day word:
+///   unavailable days, days with a stay rule (closed to arrival/departure, min/max-nights
+///   override), days with a price override. A stay inside the window is checked with one
+///   or two words per bitset; the rule and price values themselves are in per-listing
+///   sorted slices (`ruleDays`..., `priceDays`/`priceDeltas`), searched only when a bit
+///   says there is something. Unavailable days outside the window are kept in a sorted
+///   slice (`outsideBlockedDays`), so stays outside the window stay exact.
+/// - Price overrides are stored as `override − default price of that day`, and only on
+///   available days (an override on an unavailable day can never be part of a match).
+/// - Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search
+///   whose dates do not fit is answered by SQL instead (`SearchIndexQuery`), so dropping
+///   them changes no answer.
 ///
 /// Promises: immutable once loaded, hence `Sendable` and safe to search from any number of
 /// threads at once. It is a snapshot: it does not follow later writes (that is
 /// `IndexedCatalog`'s job).
 public final class SearchIndex: Sendable {
+    /// The widest day window kept as bitsets; rows outside it cost a binary search.
+    static let maximumWindowDays = 1024
+
     // MARK: per listing (slot)
+    let terms: [SearchIndexTerms]
     let ids: [Int64]
     let latitudes: [Double]
     let longitudes: [Double]
-    let maxGuests: [Int64]
-    /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
-    let roomTypes: [UInt8]
-    let basePrices: [Int64]
-    /// `COALESCE(weekend_price, base_price)`.
-    let weekendPrices: [Int64]
-    let extraGuestFees: [Int64]
-    let guestsIncluded: [Int64]
-    let minNights: [Int64]
-    let maxNights: [Int64]
-    /// `Int64.max` when the listing has no limit.
-    let availableUntil: [Int64]
     let scores: [Int64]
     /// `COALESCE(rating, -1)`, the rating sort's key.
     let ratings: [Double]
 
-    // MARK: calendar exceptions: slot s owns [start[s], start[s + 1]) of each stream
-    let blockedStart: [Int]
-    let blockedDays: [Int32]
+    // MARK: calendar bitsets
+    /// Epoch day of bit 0 of word 0.
+    let windowStart: Int32
+    /// Words per listing and bitset; the window is `windowStart ..< windowStart + 64 * windowWords`.
+    let windowWords: Int
+    /// Slot s, word w: `[3 * (s * windowWords + w) + kind]`, kind 0 unavailable, 1 rule, 2 price.
+    let calendarBits: [UInt64]
+
+    // MARK: calendar slices: slot s owns [start[s], start[s + 1]) of each
+    let outsideBlockedStart: [Int]
+    let outsideBlockedDays: [Int32]
     let priceStart: [Int]
     let priceDays: [Int32]
     let priceDeltas: [Int64]
@@ -77,55 +85,45 @@ public final class SearchIndex: Sendable {
 
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
-        let perListing = 8 * 13 + 1  // twelve 8-byte columns, ratings, room type
-        return ids.count * perListing
-            + (blockedStart.count + priceStart.count + ruleStart.count) * 8
-            + blockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
+        terms.count * MemoryLayout<SearchIndexTerms>.stride + ids.count * 8 * 5
+            + calendarBits.count * 8
+            + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
+            + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
             + locationSlots.count * 4 + locationRanges.count * 40
     }
 
-    init(builder: SearchIndexBuilder, loadDuration: Duration) {
-        func exact<T>(_ array: [T]) -> [T] {
-            // Growth by doubling leaves up to half of an array unused; copy to fit.
-            array.withUnsafeBufferPointer { Array($0) }
-        }
-        ids = exact(builder.ids)
-        latitudes = exact(builder.latitudes)
-        longitudes = exact(builder.longitudes)
-        maxGuests = exact(builder.maxGuests)
-        roomTypes = exact(builder.roomTypes)
-        basePrices = exact(builder.basePrices)
-        weekendPrices = exact(builder.weekendPrices)
-        extraGuestFees = exact(builder.extraGuestFees)
-        guestsIncluded = exact(builder.guestsIncluded)
-        minNights = exact(builder.minNights)
-        maxNights = exact(builder.maxNights)
-        availableUntil = exact(builder.availableUntil)
-        scores = exact(builder.scores)
-        ratings = exact(builder.ratings)
-        blockedStart = exact(builder.blockedStart)
-        blockedDays = exact(builder.blockedDays)
-        priceStart = exact(builder.priceStart)
-        priceDays = exact(builder.priceDays)
-        priceDeltas = exact(builder.priceDeltas)
-        ruleStart = exact(builder.ruleStart)
-        ruleDays = exact(builder.ruleDays)
-        ruleFlags = exact(builder.ruleFlags)
-        ruleMinNights = exact(builder.ruleMinNights)
-        ruleMaxNights = exact(builder.ruleMaxNights)
-        locationSlots = exact(builder.locationSlots)
-        locationRanges = builder.locationRanges
-        calendarRowCount = builder.calendarRowCount
+    init(parts: SearchIndexBuilder.Parts, loadDuration: Duration) {
+        terms = parts.terms
+        ids = parts.ids
+        latitudes = parts.latitudes
+        longitudes = parts.longitudes
+        scores = parts.scores
+        ratings = parts.ratings
+        windowStart = parts.windowStart
+        windowWords = parts.windowWords
+        calendarBits = parts.calendarBits
+        outsideBlockedStart = parts.outsideBlockedStart
+        outsideBlockedDays = parts.outsideBlockedDays
+        priceStart = parts.priceStart
+        priceDays = parts.priceDays
+        priceDeltas = parts.priceDeltas
+        ruleStart = parts.ruleStart
+        ruleDays = parts.ruleDays
+        ruleFlags = parts.ruleFlags
+        ruleMinNights = parts.ruleMinNights
+        ruleMaxNights = parts.ruleMaxNights
+        locationSlots = parts.locationSlots
+        locationRanges = parts.locationRanges
+        calendarRowCount = parts.calendarRowCount
         self.loadDuration = loadDuration
     }
 
     /// Reads the whole catalog in one read transaction of `pool` (one consistent snapshot).
-    /// About 1 s per 100,000 listings with 80 calendar rows each (release build).
     public static func load(from pool: DatabasePool) throws -> SearchIndex {
         let clock = ContinuousClock()
         let started = clock.now
-        let builder = try pool.read { db in try SearchIndexBuilder.read(db) }
-        return SearchIndex(builder: builder, loadDuration: clock.now - started)
+        let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
+        return SearchIndex(parts: parts, loadDuration: clock.now - started)
     }
 
     /// True when the night of epoch day `day` is a Friday or Saturday night

@@ -1,6 +1,6 @@
 /// One of the search orders, as the index's scan needs it: the sort key of a slot, how two
 /// keys compare, and how a key compares with a cursor's `Double` key. Ties are broken by
-/// slot (= id) ascending by the caller. Mirrors `ListingSearchSQL.sortKey`.
+/// id ascending by the caller. Mirrors `ListingSearchSQL.sortKey`.
 protocol SearchIndexOrder {
     associatedtype Key: Equatable
     static func key(_ index: SearchIndex, slot: Int, nightly: Int64) -> Key

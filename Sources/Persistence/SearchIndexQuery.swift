@@ -1,11 +1,14 @@
 import Domain
 
-/// A `ListingFilter` turned into the plain values the index's scan compares against.
+/// A `ListingFilter` turned into the plain values the index's scan compares against,
+/// including which bits of the calendar window the stay covers (the same for every
+/// listing, so worked out once per search).
 ///
 /// `init` returns nil for the filters the index does not answer itself — a stay whose
-/// checkin or checkout lies outside the `Int32` day range the index stores — and
-/// `IndexedCatalog` then asks SQL. Such dates are outside any calendar a client can send
-/// (years 1...9999), so this only keeps the index exact for odd programmatic input.
+/// checkin or checkout lies outside the `Int32` day range, or a guest count outside
+/// `Int32` — and `IndexedCatalog` then asks SQL. No client request comes near those
+/// limits (dates are years 1...9999, guests are capped); this keeps the index exact for
+/// odd programmatic input.
 struct SearchIndexQuery {
     enum Candidates {
         /// Every slot (everywhere, or a box checked per slot).
@@ -14,13 +17,27 @@ struct SearchIndexQuery {
         case location(Range<Int>)
     }
 
-    /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them.
+    /// One word of a listing's calendar bitsets and the bits of interest in it.
+    struct WordMask {
+        let word: Int
+        let mask: UInt64
+    }
+
+    /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
+    /// in the index's day window.
     struct StayTerms {
         let checkin: Int32
         let checkout: Int32
         let nights: Int64
         let weekendNights: Int64
         let weekdayNights: Int64
+        /// The nights `[checkin, checkout)` inside the window, word by word.
+        let nightWords: [WordMask]
+        /// Some night lies outside the window: consult the sorted slices too.
+        let nightsLeaveWindow: Bool
+        /// The checkin / checkout day's bit, when inside the window.
+        let checkinBit: WordMask?
+        let checkoutBit: WordMask?
     }
 
     /// A bounding box; `acrossAntimeridian` when its west edge is east of its east edge.
@@ -44,6 +61,8 @@ struct SearchIndexQuery {
     let candidates: Candidates
     let box: Box?
     let guests: Int64
+    /// `guests` as Int32, to compare with the packed `maxGuests`.
+    let guests32: Int32
     /// Bit `i` set: room type `RoomType.allCases[i]` matches.
     let roomTypeMask: UInt8
     let stay: StayTerms?
@@ -64,7 +83,10 @@ struct SearchIndexQuery {
                       west: area.southWest.longitude, east: area.northEast.longitude,
                       acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
         }
-        guests = Int64(filter.guests.occupying)
+        // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
+        guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
+        self.guests32 = guests32
+        guests = Int64(guests32)
         var mask: UInt8 = 0
         for (bit, roomType) in RoomType.allCases.enumerated()
         where filter.roomTypes.isEmpty || filter.roomTypes.contains(roomType) {
@@ -72,23 +94,50 @@ struct SearchIndexQuery {
         }
         roomTypeMask = mask
         if let stay = filter.stay {
-            let checkin = stay.checkin.daysSinceEpoch
-            let checkout = stay.checkout.daysSinceEpoch
-            guard let first = Int32(exactly: checkin), let end = Int32(exactly: checkout) else { return nil }
-            let nights = checkout - checkin
-            // Friday and Saturday nights: two in every full week, then the remainder.
-            var weekendNights = nights / 7 * 2
-            var day = checkin + nights / 7 * 7
-            while day < checkout {
-                if SearchIndex.isWeekendNight(day) { weekendNights += 1 }
-                day += 1
+            guard let terms = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords) else {
+                return nil
             }
-            self.stay = StayTerms(checkin: first, checkout: end, nights: Int64(nights),
-                                  weekendNights: Int64(weekendNights), weekdayNights: Int64(nights - weekendNights))
+            self.stay = terms
         } else {
             stay = nil
         }
         minPrice = filter.minPrice ?? .min
         maxPrice = filter.maxPrice ?? .max
+    }
+
+    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int) -> StayTerms? {
+        let checkin = stay.checkin.daysSinceEpoch
+        let checkout = stay.checkout.daysSinceEpoch
+        guard let first = Int32(exactly: checkin), let end = Int32(exactly: checkout) else { return nil }
+        let nights = checkout - checkin
+        // Friday and Saturday nights: two in every full week, then the remainder.
+        var weekendNights = nights / 7 * 2
+        var day = checkin + nights / 7 * 7
+        while day < checkout {
+            if SearchIndex.isWeekendNight(day) { weekendNights += 1 }
+            day += 1
+        }
+        let windowEnd = windowStart + 64 * windowWords
+        func bit(_ day: Int) -> WordMask? {
+            guard day >= windowStart && day < windowEnd else { return nil }
+            let offset = day - windowStart
+            return WordMask(word: offset >> 6, mask: 1 << UInt64(offset & 63))
+        }
+        // Nights in the window: [low, high) as offsets from the window start.
+        var nightWords: [WordMask] = []
+        let low = max(checkin, windowStart) - windowStart
+        let high = min(checkout, windowEnd) - windowStart
+        if low < high {
+            for word in (low >> 6)...((high - 1) >> 6) {
+                let from = max(low, word << 6) - (word << 6)       // first bit, 0...63
+                let to = min(high, (word + 1) << 6) - (word << 6)  // end bit, 1...64
+                let upper: UInt64 = to == 64 ? ~0 : (1 << UInt64(to)) - 1
+                nightWords.append(WordMask(word: word, mask: upper & ~((1 << UInt64(from)) - 1)))
+            }
+        }
+        return StayTerms(checkin: first, checkout: end, nights: Int64(nights), weekendNights: Int64(weekendNights),
+                         weekdayNights: Int64(nights - weekendNights), nightWords: nightWords,
+                         nightsLeaveWindow: checkin < windowStart || checkout > windowEnd,
+                         checkinBit: bit(checkin), checkoutBit: bit(checkout))
     }
 }

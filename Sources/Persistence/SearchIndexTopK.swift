@@ -1,10 +1,10 @@
 /// The first `capacity` entries in an order, out of any number offered: a binary max-heap
 /// whose root is the latest entry kept, so an offer costs O(1) when it sorts after the root
-/// and O(log capacity) otherwise. Ties on the key break by slot (= id) ascending.
+/// and O(log capacity) otherwise. Ties on the key break by id ascending.
 struct SearchIndexTopK<Order: SearchIndexOrder> {
     struct Entry {
         let key: Order.Key
-        let slot: Int32
+        let id: Int64
         let nightly: Int64
         let total: Int64?
     }
@@ -20,7 +20,7 @@ struct SearchIndexTopK<Order: SearchIndexOrder> {
     /// True when `a` sorts strictly after `b`.
     @inline(__always)
     private static func isAfter(_ a: Entry, _ b: Entry) -> Bool {
-        if a.key == b.key { return a.slot > b.slot }
+        if a.key == b.key { return a.id > b.id }
         return Order.precedes(b.key, a.key)
     }
 
