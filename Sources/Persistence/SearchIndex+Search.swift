@@ -154,8 +154,7 @@ extension SearchIndex {
     /// nights within the checkin day's (or the listing's) limits.
     @inline(__always)
     private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms) -> Bool {
-        let bits = 3 * slot * windowWords
-        for night in stay.nightWords where calendarBits[bits + 3 * night.word] & night.mask != 0 {
+        for night in stay.nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
             return false
         }
         if stay.nightsLeaveWindow {
@@ -164,14 +163,14 @@ extension SearchIndex {
             if first < end && outsideBlockedDays[first] < stay.checkout { return false }
         }
         var lowest = listing.minNights, highest = listing.maxNights
-        if stay.checkinBit.map({ calendarBits[bits + 3 * $0.word + 1] & $0.mask != 0 }) ?? true,
+        if stay.checkinBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
            let rule = ruleRow(slot, on: stay.checkin) {
             if ruleFlags[rule] & Self.closedToArrival != 0 { return false }
             if ruleMinNights[rule] != 0 { lowest = ruleMinNights[rule] }
             if ruleMaxNights[rule] != 0 { highest = ruleMaxNights[rule] }
         }
         guard stay.nights >= Int64(lowest) && stay.nights <= Int64(highest) else { return false }
-        if stay.checkoutBit.map({ calendarBits[bits + 3 * $0.word + 1] & $0.mask != 0 }) ?? true,
+        if stay.checkoutBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
            let rule = ruleRow(slot, on: stay.checkout), ruleFlags[rule] & Self.closedToDeparture != 0 {
             return false
         }
@@ -205,8 +204,7 @@ extension SearchIndex {
         // The overrides' sum is a separate SUM() in the SQL, added last.
         var hasOverrides = stay.nightsLeaveWindow
         if !hasOverrides {
-            let bits = 3 * slot * windowWords
-            for night in stay.nightWords where calendarBits[bits + 3 * night.word + 2] & night.mask != 0 {
+            for night in stay.nightWords where calendarBits[night.price + slot] & night.mask != 0 {
                 hasOverrides = true
                 break
             }

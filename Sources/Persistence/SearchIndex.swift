@@ -15,10 +15,11 @@ import Storage
 ///   Per slot, a packed `SearchIndexTerms` record plus separate id, coordinate, score and
 ///   rating columns.
 /// - Calendar exceptions as three bitsets over a day window shared by all listings (the
-///   span of the calendar rows, at most `maximumWindowDays`), interleaved per 64-day word:
-///   unavailable days, days with a stay rule (closed to arrival/departure, min/max-nights
-///   override), days with a price override. A stay inside the window is checked with one
-///   or two words per bitset; the rule and price values themselves are in per-listing
+///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
+///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
+///   override. Stored by column — word w of every listing side by side — so a scan reads
+///   each word it needs as one sequential stream. A stay inside the window is checked with
+///   one or two words per bitset; the rule and price values themselves are in per-listing
 ///   sorted slices (`ruleDays`..., `priceDays`/`priceDeltas`), searched only when a bit
 ///   says there is something. Unavailable days outside the window are kept in a sorted
 ///   slice (`outsideBlockedDays`), so stays outside the window stay exact.
@@ -49,7 +50,8 @@ public final class SearchIndex: Sendable {
     let windowStart: Int32
     /// Words per listing and bitset; the window is `windowStart ..< windowStart + 64 * windowWords`.
     let windowWords: Int
-    /// Slot s, word w: `[3 * (s * windowWords + w) + kind]`, kind 0 unavailable, 1 rule, 2 price.
+    /// Bitset kind k (0 unavailable, 1 rule, 2 price), word w, slot s:
+    /// `[SearchIndex.column(kind: k, word: w, ...) + s]`.
     let calendarBits: [UInt64]
 
     // MARK: calendar slices: slot s owns [start[s], start[s + 1]) of each
@@ -124,6 +126,11 @@ public final class SearchIndex: Sendable {
         let started = clock.now
         let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
         return SearchIndex(parts: parts, loadDuration: clock.now - started)
+    }
+
+    /// Where word `word` of bitset `kind` starts in `calendarBits`.
+    static func column(kind: Int, word: Int, windowWords: Int, listingCount: Int) -> Int {
+        (kind * windowWords + word) * listingCount
     }
 
     /// True when the night of epoch day `day` is a Friday or Saturday night

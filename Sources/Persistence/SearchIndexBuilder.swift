@@ -227,7 +227,8 @@ struct SearchIndexBuilder {
 
         func setBit(_ slot: Int, _ day: Int32, kind: Int) {
             let offset = Int(day) - Int(windowStart)
-            parts.calendarBits[3 * (slot * windowWords + offset >> 6) + kind] |= 1 << UInt64(offset & 63)
+            let column = SearchIndex.column(kind: kind, word: offset >> 6, windowWords: windowWords, listingCount: count)
+            parts.calendarBits[column + slot] |= 1 << UInt64(offset & 63)
         }
         func inWindow(_ day: Int32) -> Bool { Int(day) >= Int(windowStart) && Int(day) < windowEnd }
 

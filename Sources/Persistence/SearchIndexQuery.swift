@@ -17,10 +17,20 @@ struct SearchIndexQuery {
         case location(Range<Int>)
     }
 
-    /// One word of a listing's calendar bitsets and the bits of interest in it.
+    /// One word of the calendar bitsets and the bits of interest in it: the listing in
+    /// slot s has it at `calendarBits[unavailable + s]` (and `rule + s`, `price + s`).
     struct WordMask {
-        let word: Int
+        let unavailable: Int
+        let rule: Int
+        let price: Int
         let mask: UInt64
+
+        init(word: Int, mask: UInt64, windowWords: Int, listingCount: Int) {
+            unavailable = SearchIndex.column(kind: 0, word: word, windowWords: windowWords, listingCount: listingCount)
+            rule = SearchIndex.column(kind: 1, word: word, windowWords: windowWords, listingCount: listingCount)
+            price = SearchIndex.column(kind: 2, word: word, windowWords: windowWords, listingCount: listingCount)
+            self.mask = mask
+        }
     }
 
     /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
@@ -94,7 +104,8 @@ struct SearchIndexQuery {
         }
         roomTypeMask = mask
         if let stay = filter.stay {
-            guard let terms = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords) else {
+            guard let terms = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords,
+                                            listingCount: index.listingCount) else {
                 return nil
             }
             self.stay = terms
@@ -105,7 +116,7 @@ struct SearchIndexQuery {
         maxPrice = filter.maxPrice ?? .max
     }
 
-    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int) -> StayTerms? {
+    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int, listingCount: Int) -> StayTerms? {
         let checkin = stay.checkin.daysSinceEpoch
         let checkout = stay.checkout.daysSinceEpoch
         guard let first = Int32(exactly: checkin), let end = Int32(exactly: checkout) else { return nil }
@@ -121,7 +132,8 @@ struct SearchIndexQuery {
         func bit(_ day: Int) -> WordMask? {
             guard day >= windowStart && day < windowEnd else { return nil }
             let offset = day - windowStart
-            return WordMask(word: offset >> 6, mask: 1 << UInt64(offset & 63))
+            return WordMask(word: offset >> 6, mask: 1 << UInt64(offset & 63), windowWords: windowWords,
+                            listingCount: listingCount)
         }
         // Nights in the window: [low, high) as offsets from the window start.
         var nightWords: [WordMask] = []
@@ -132,7 +144,8 @@ struct SearchIndexQuery {
                 let from = max(low, word << 6) - (word << 6)       // first bit, 0...63
                 let to = min(high, (word + 1) << 6) - (word << 6)  // end bit, 1...64
                 let upper: UInt64 = to == 64 ? ~0 : (1 << UInt64(to)) - 1
-                nightWords.append(WordMask(word: word, mask: upper & ~((1 << UInt64(from)) - 1)))
+                nightWords.append(WordMask(word: word, mask: upper & ~((1 << UInt64(from)) - 1),
+                                           windowWords: windowWords, listingCount: listingCount))
             }
         }
         return StayTerms(checkin: first, checkout: end, nights: Int64(nights), weekendNights: Int64(weekendNights),
