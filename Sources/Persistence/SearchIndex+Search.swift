@@ -42,8 +42,8 @@ extension SearchIndex {
         guard let query = SearchIndexQuery(filter: filter, index: self) else { return nil }
         var prices: [Int64] = []
         var overflowed = false
-        forEachCandidate(query) { slot in
-            switch evaluate(slot, query) {
+        forEachCandidate(query) { slot, nightWords in
+            switch evaluate(slot, query, nightWords) {
             case .rejected: return true
             case .matched(let nightly, _):
                 prices.append(nightly)
@@ -72,10 +72,10 @@ extension SearchIndex {
         var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
         var overflowed = false
 
-        forEachCandidate(query) { slot in
+        forEachCandidate(query) { slot, nightWords in
             let nightly: Int64
             let stayTotal: Int64?
-            switch evaluate(slot, query) {
+            switch evaluate(slot, query, nightWords) {
             case .rejected: return true
             case .overflow:
                 overflowed = true
@@ -117,15 +117,19 @@ extension SearchIndex {
     }
 
     /// Calls `body` with each slot the area allows (every slot, or the location's), in
-    /// ascending slot order, until it returns false.
+    /// ascending slot order, until it returns false; and the query's night words, borrowed
+    /// once for the whole scan rather than copied (and retained) per candidate.
     @inline(__always)
-    private func forEachCandidate(_ query: SearchIndexQuery, _ body: (Int) -> Bool) {
-        switch query.candidates {
-        case .all:
-            for slot in 0..<ids.count where !body(slot) { return }
-        case .location(let range):
-            locationSlots.withUnsafeBufferPointer { slots in
-                for position in range where !body(Int(slots[position])) { return }
+    private func forEachCandidate(_ query: SearchIndexQuery,
+                                  _ body: (Int, UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool) {
+        query.nightWords.withUnsafeBufferPointer { nightWords in
+            switch query.candidates {
+            case .all:
+                for slot in 0..<ids.count where !body(slot, nightWords) { return }
+            case .location(let range):
+                locationSlots.withUnsafeBufferPointer { slots in
+                    for position in range where !body(Int(slots[position]), nightWords) { return }
+                }
             }
         }
     }
@@ -133,7 +137,8 @@ extension SearchIndex {
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row.
     @inline(__always)
-    func evaluate(_ slot: Int, _ query: SearchIndexQuery) -> SearchIndexEvaluation {
+    func evaluate(_ slot: Int, _ query: SearchIndexQuery,
+                  _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> SearchIndexEvaluation {
         let listing = terms[slot]
         guard listing.maxGuests >= query.guests32,
               (query.roomTypeMask >> listing.roomType) & 1 != 0 else { return .rejected }
@@ -146,15 +151,16 @@ extension SearchIndex {
             let (nightly, overflow) = listing.basePrice.addingReportingOverflow(fee)
             return overflow ? .overflow : .matched(nightly: nightly, total: nil)
         }
-        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay) else { return .rejected }
-        return price(slot, listing, stay, query.guests)
+        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay, nightWords) else { return .rejected }
+        return price(slot, listing, stay, nightWords, query.guests)
     }
 
     /// Availability and stay rules: no unavailable night, arrival and departure allowed,
     /// nights within the checkin day's (or the listing's) limits.
     @inline(__always)
-    private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms) -> Bool {
-        for night in stay.nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
+    private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
+                        _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool {
+        for night in nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
             return false
         }
         if stay.nightsLeaveWindow {
@@ -188,7 +194,7 @@ extension SearchIndex {
     /// The stay's total and average nightly price, with the SQL's integer arithmetic.
     @inline(__always)
     private func price(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
-                       _ guests: Int64) -> SearchIndexEvaluation {
+                       _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>, _ guests: Int64) -> SearchIndexEvaluation {
         guard let fee = extraGuestCharge(listing, guests) else { return .overflow }
         var total: Int64 = 0
         var overflow = false
@@ -204,7 +210,7 @@ extension SearchIndex {
         // The overrides' sum is a separate SUM() in the SQL, added last.
         var hasOverrides = stay.nightsLeaveWindow
         if !hasOverrides {
-            for night in stay.nightWords where calendarBits[night.price + slot] & night.mask != 0 {
+            for night in nightWords where calendarBits[night.price + slot] & night.mask != 0 {
                 hasOverrides = true
                 break
             }

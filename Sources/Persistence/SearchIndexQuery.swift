@@ -41,8 +41,6 @@ struct SearchIndexQuery {
         let nights: Int64
         let weekendNights: Int64
         let weekdayNights: Int64
-        /// The nights `[checkin, checkout)` inside the window, word by word.
-        let nightWords: [WordMask]
         /// Some night lies outside the window: consult the sorted slices too.
         let nightsLeaveWindow: Bool
         /// The checkin / checkout day's bit, when inside the window.
@@ -75,7 +73,10 @@ struct SearchIndexQuery {
     let guests32: Int32
     /// Bit `i` set: room type `RoomType.allCases[i]` matches.
     let roomTypeMask: UInt8
+    /// Plain values only, so that the scan copies it for free.
     let stay: StayTerms?
+    /// The stay's nights `[checkin, checkout)` inside the window, word by word.
+    let nightWords: [WordMask]
     let minPrice: Int64
     let maxPrice: Int64
 
@@ -104,19 +105,21 @@ struct SearchIndexQuery {
         }
         roomTypeMask = mask
         if let stay = filter.stay {
-            guard let terms = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords,
+            guard let (terms, words) = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords,
                                             listingCount: index.listingCount) else {
                 return nil
             }
             self.stay = terms
+            nightWords = words
         } else {
             stay = nil
+            nightWords = []
         }
         minPrice = filter.minPrice ?? .min
         maxPrice = filter.maxPrice ?? .max
     }
 
-    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int, listingCount: Int) -> StayTerms? {
+    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int, listingCount: Int) -> (StayTerms, [WordMask])? {
         let checkin = stay.checkin.daysSinceEpoch
         let checkout = stay.checkout.daysSinceEpoch
         guard let first = Int32(exactly: checkin), let end = Int32(exactly: checkout) else { return nil }
@@ -148,9 +151,10 @@ struct SearchIndexQuery {
                                            windowWords: windowWords, listingCount: listingCount))
             }
         }
-        return StayTerms(checkin: first, checkout: end, nights: Int64(nights), weekendNights: Int64(weekendNights),
-                         weekdayNights: Int64(nights - weekendNights), nightWords: nightWords,
-                         nightsLeaveWindow: checkin < windowStart || checkout > windowEnd,
-                         checkinBit: bit(checkin), checkoutBit: bit(checkout))
+        let terms = StayTerms(checkin: first, checkout: end, nights: Int64(nights), weekendNights: Int64(weekendNights),
+                              weekdayNights: Int64(nights - weekendNights),
+                              nightsLeaveWindow: checkin < windowStart || checkout > windowEnd,
+                              checkinBit: bit(checkin), checkoutBit: bit(checkout))
+        return (terms, nightWords)
     }
 }
