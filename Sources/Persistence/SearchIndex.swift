@@ -94,6 +94,14 @@ public final class SearchIndex: Sendable {
             + locationSlots.count * 4 + locationRanges.count * 40
     }
 
+    /// One line for logs: listings, calendar rows, size and load time.
+    public var summary: String {
+        let (seconds, attoseconds) = loadDuration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(listingCount) listings, \(calendarRowCount) calendar rows, "
+            + "\(approximateByteCount / 1_000_000) MB, loaded in \(milliseconds) ms"
+    }
+
     init(parts: SearchIndexBuilder.Parts, loadDuration: Duration) {
         terms = parts.terms
         ids = parts.ids

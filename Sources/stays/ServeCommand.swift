@@ -48,7 +48,7 @@ enum ServeCommand {
             try DemoDataOnFirstStart.seedIfEmpty(pool: pool, today: dateProvider.today(in: timeZone))
         }
         let catalog = try IndexedCatalog(catalog: SQLiteCatalog(pool: pool))
-        FileHandle.standardError.write(Data("stays: search index of \(catalog.index.listingCount) listings loaded in \(catalog.index.loadDuration)\n".utf8))
+        FileHandle.standardError.write(Data("stays: search index: \(catalog.index.summary)\n".utf8))
         let services = APIServices(
             catalog: catalog, dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
             readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
