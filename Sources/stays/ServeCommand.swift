@@ -47,8 +47,10 @@ enum ServeCommand {
         if seed {
             try DemoDataOnFirstStart.seedIfEmpty(pool: pool, today: dateProvider.today(in: timeZone))
         }
+        let catalog = try IndexedCatalog(catalog: SQLiteCatalog(pool: pool))
+        FileHandle.standardError.write(Data("stays: search index: \(catalog.index.summary)\n".utf8))
         let services = APIServices(
-            catalog: SQLiteCatalog(pool: pool), dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
+            catalog: catalog, dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
             currency: try catalogCurrency(pool),
             readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
         let server = HTTPServer(configuration: configuration,

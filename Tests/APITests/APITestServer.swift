@@ -18,7 +18,7 @@ final class APITestServer: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try CatalogFixture.make(in: directory)
-        let services = APIServices(catalog: SQLiteCatalog(pool: pool), dateProvider: FixedDateProvider(today),
+        let services = APIServices(catalog: try IndexedCatalog(catalog: SQLiteCatalog(pool: pool)), dateProvider: FixedDateProvider(today),
                                    readiness: { [pool] in try pool.read { try $0.execute(sql: "SELECT 1") } })
         var configuration = ServerConfiguration()
         configuration.port = 0

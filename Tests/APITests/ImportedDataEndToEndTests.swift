@@ -28,7 +28,7 @@ import Testing
         #expect(summary.listingsImported == 60)
         #expect(summary.listingsSkipped == 0)
 
-        let services = APIServices(catalog: SQLiteCatalog(pool: pool), dateProvider: FixedDateProvider(Self.today),
+        let services = APIServices(catalog: try IndexedCatalog(catalog: SQLiteCatalog(pool: pool)), dateProvider: FixedDateProvider(Self.today),
                                    timeZone: "Asia/Singapore", readiness: {})
         var configuration = ServerConfiguration()
         configuration.port = 0

@@ -1,0 +1,257 @@
+import Domain
+
+/// What the index answers for one search: the page's ids and prices (listings themselves
+/// are read from SQLite by the caller), the total and bounds of every match, the cursor.
+struct SearchIndexPage {
+    struct Row: Equatable {
+        let id: Int64
+        let accommodationTotal: Int64?
+        let nightlyPrice: Int64
+    }
+    let rows: [Row]
+    let total: Int
+    let bounds: BoundingBox?
+    let nextCursor: ListingCursor?
+}
+
+/// A candidate's verdict.
+enum SearchIndexEvaluation {
+    case rejected
+    case matched(nightly: Int64, total: Int64?)
+    /// The price arithmetic overflowed Int64: SQLite would have switched to REAL, so the
+    /// whole query goes to SQL.
+    case overflow
+}
+
+extension SearchIndex {
+    /// The page, total and bounds of `search`, exactly as `SQLiteCatalog.searchListings`
+    /// computes them; nil when the query must be answered by SQL instead (see
+    /// `SearchIndexQuery` and `SearchIndexEvaluation.overflow`).
+    func search(_ search: ListingSearch) -> SearchIndexPage? {
+        guard let query = SearchIndexQuery(filter: search.filter, index: self) else { return nil }
+        switch search.sort {
+        case .recommended: return page(query, search, SearchIndexOrders.Recommended.self)
+        case .priceAscending: return page(query, search, SearchIndexOrders.PriceAscending.self)
+        case .priceDescending: return page(query, search, SearchIndexOrders.PriceDescending.self)
+        case .ratingDescending: return page(query, search, SearchIndexOrders.RatingDescending.self)
+        }
+    }
+
+    /// Every match's nightly price, price bounds ignored, ascending; nil: ask SQL.
+    func nightlyPrices(matching filter: ListingFilter) -> [Int64]? {
+        guard let query = SearchIndexQuery(filter: filter, index: self) else { return nil }
+        var prices: [Int64] = []
+        var overflowed = false
+        forEachCandidate(query) { slot, nightWords in
+            switch evaluate(slot, query, nightWords) {
+            case .rejected: return true
+            case .matched(let nightly, _):
+                prices.append(nightly)
+                return true
+            case .overflow:
+                overflowed = true
+                return false
+            }
+        }
+        guard !overflowed else { return nil }
+        prices.sort()
+        return prices
+    }
+
+    // MARK: the scan
+
+    private func page<Order: SearchIndexOrder>(_ query: SearchIndexQuery, _ search: ListingSearch,
+                                               _ order: Order.Type) -> SearchIndexPage? {
+        let limit = max(0, search.limit)
+        // SQL: LIMIT limit + 1, to know whether a next page exists.
+        var best = SearchIndexTopK<Order>(capacity: limit == .max ? limit : limit + 1)
+        let after = search.after
+        // A NaN cursor key binds as NULL in SQL: no row is after it.
+        let pageIsEmpty = after.map { $0.sortKey.isNaN } ?? false
+        var total = 0
+        var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
+        var overflowed = false
+
+        forEachCandidate(query) { slot, nightWords in
+            let nightly: Int64
+            let stayTotal: Int64?
+            switch evaluate(slot, query, nightWords) {
+            case .rejected: return true
+            case .overflow:
+                overflowed = true
+                return false
+            case .matched(let price, let sum):
+                nightly = price
+                stayTotal = sum
+            }
+            guard nightly >= query.minPrice && nightly <= query.maxPrice else { return true }
+            total += 1
+            let latitude = latitudes[slot], longitude = longitudes[slot]
+            south = min(south, latitude)
+            north = max(north, latitude)
+            west = min(west, longitude)
+            east = max(east, longitude)
+            guard !pageIsEmpty else { return true }
+            let key = Order.key(self, slot: slot, nightly: nightly)
+            if let after {
+                // Strictly after (sortKey, id).
+                let position = Order.position(of: key, relativeTo: after.sortKey)
+                guard position > 0 || (position == 0 && ids[slot] > after.id.rawValue) else { return true }
+            }
+            best.offer(SearchIndexTopK<Order>.Entry(key: key, id: ids[slot], nightly: nightly, total: stayTotal))
+            return true
+        }
+        guard !overflowed else { return nil }
+
+        let ordered = best.sorted()
+        let served = ordered.prefix(limit)
+        let rows = served.map { SearchIndexPage.Row(id: $0.id, accommodationTotal: $0.total, nightlyPrice: $0.nightly) }
+        let nextCursor = ordered.count > limit
+            ? served.last.map { ListingCursor(sortKey: Order.cursorKey($0.key), id: ListingID($0.id)) }
+            : nil
+        let bounds = total > 0
+            ? BoundingBox(southWest: Coordinate(latitude: south, longitude: west),
+                          northEast: Coordinate(latitude: north, longitude: east))
+            : nil
+        return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
+    }
+
+    /// Calls `body` with each slot the area allows (every slot, or the location's), in
+    /// ascending slot order, until it returns false; and the query's night words, borrowed
+    /// once for the whole scan rather than copied (and retained) per candidate.
+    @inline(__always)
+    private func forEachCandidate(_ query: SearchIndexQuery,
+                                  _ body: (Int, UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool) {
+        query.nightWords.withUnsafeBufferPointer { nightWords in
+            switch query.candidates {
+            case .all:
+                for slot in 0..<ids.count where !body(slot, nightWords) { return }
+            case .location(let range):
+                locationSlots.withUnsafeBufferPointer { slots in
+                    for position in range where !body(Int(slots[position]), nightWords) { return }
+                }
+            }
+        }
+    }
+
+    /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
+    /// `ListingSearchSQL`, row by row.
+    @inline(__always)
+    func evaluate(_ slot: Int, _ query: SearchIndexQuery,
+                  _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> SearchIndexEvaluation {
+        let listing = terms[slot]
+        guard listing.maxGuests >= query.guests32,
+              (query.roomTypeMask >> listing.roomType) & 1 != 0 else { return .rejected }
+        if let box = query.box, !box.contains(latitude: latitudes[slot], longitude: longitudes[slot]) {
+            return .rejected
+        }
+        guard let stay = query.stay else {
+            // base_price + extra_guest_fee * MAX(0, :guests - guests_included)
+            guard let fee = extraGuestCharge(listing, query.guests) else { return .overflow }
+            let (nightly, overflow) = listing.basePrice.addingReportingOverflow(fee)
+            return overflow ? .overflow : .matched(nightly: nightly, total: nil)
+        }
+        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay, nightWords) else { return .rejected }
+        return price(slot, listing, stay, nightWords, query.guests)
+    }
+
+    /// Availability and stay rules: no unavailable night, arrival and departure allowed,
+    /// nights within the checkin day's (or the listing's) limits.
+    @inline(__always)
+    private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
+                        _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool {
+        for night in nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
+            return false
+        }
+        if stay.nightsLeaveWindow {
+            let end = outsideBlockedStart[slot + 1]
+            let first = Self.lowerBound(outsideBlockedDays, outsideBlockedStart[slot], end, stay.checkin)
+            if first < end && outsideBlockedDays[first] < stay.checkout { return false }
+        }
+        var lowest = listing.minNights, highest = listing.maxNights
+        if stay.checkinBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
+           let rule = ruleRow(slot, on: stay.checkin) {
+            if ruleFlags[rule] & Self.closedToArrival != 0 { return false }
+            if ruleMinNights[rule] != 0 { lowest = ruleMinNights[rule] }
+            if ruleMaxNights[rule] != 0 { highest = ruleMaxNights[rule] }
+        }
+        guard stay.nights >= Int64(lowest) && stay.nights <= Int64(highest) else { return false }
+        if stay.checkoutBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
+           let rule = ruleRow(slot, on: stay.checkout), ruleFlags[rule] & Self.closedToDeparture != 0 {
+            return false
+        }
+        return true
+    }
+
+    /// The position of the listing's stay-rule row for `day`, if it has one.
+    @inline(__always)
+    private func ruleRow(_ slot: Int, on day: Int32) -> Int? {
+        let end = ruleStart[slot + 1]
+        let position = Self.lowerBound(ruleDays, ruleStart[slot], end, day)
+        return position < end && ruleDays[position] == day ? position : nil
+    }
+
+    /// The stay's total and average nightly price, with the SQL's integer arithmetic.
+    @inline(__always)
+    private func price(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
+                       _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>, _ guests: Int64) -> SearchIndexEvaluation {
+        guard let fee = extraGuestCharge(listing, guests) else { return .overflow }
+        var total: Int64 = 0
+        var overflow = false
+        func add(_ value: (partialValue: Int64, overflow: Bool)) {
+            overflow = overflow || value.overflow
+            let sum = total.addingReportingOverflow(value.partialValue)
+            total = sum.partialValue
+            overflow = overflow || sum.overflow
+        }
+        add(listing.basePrice.multipliedReportingOverflow(by: stay.weekdayNights))
+        add(listing.weekendPrice.multipliedReportingOverflow(by: stay.weekendNights))
+        add(fee.multipliedReportingOverflow(by: stay.nights))
+        // The overrides' sum is a separate SUM() in the SQL, added last.
+        var hasOverrides = stay.nightsLeaveWindow
+        if !hasOverrides {
+            for night in nightWords where calendarBits[night.price + slot] & night.mask != 0 {
+                hasOverrides = true
+                break
+            }
+        }
+        if hasOverrides {
+            var overrides: Int64 = 0
+            let end = priceStart[slot + 1]
+            var position = Self.lowerBound(priceDays, priceStart[slot], end, stay.checkin)
+            while position < end && priceDays[position] < stay.checkout {
+                let sum = overrides.addingReportingOverflow(priceDeltas[position])
+                overrides = sum.partialValue
+                overflow = overflow || sum.overflow
+                position += 1
+            }
+            add((overrides, false))
+        }
+        // (2 * total + nights) / (2 * nights)
+        let doubled = total.multipliedReportingOverflow(by: 2)
+        let numerator = doubled.partialValue.addingReportingOverflow(stay.nights)
+        guard !overflow, !doubled.overflow, !numerator.overflow else { return .overflow }
+        return .matched(nightly: numerator.partialValue / (2 * stay.nights), total: total)
+    }
+
+    /// `extra_guest_fee * MAX(0, :guests - guests_included)`; nil on overflow.
+    @inline(__always)
+    private func extraGuestCharge(_ listing: SearchIndexTerms, _ guests: Int64) -> Int64? {
+        let (extra, subtractOverflow) = guests.subtractingReportingOverflow(listing.guestsIncluded)
+        guard !subtractOverflow else { return nil }
+        guard extra > 0 else { return 0 }
+        let (fee, overflow) = listing.extraGuestFee.multipliedReportingOverflow(by: extra)
+        return overflow ? nil : fee
+    }
+
+    /// The first position in `days[start..<end]` (ascending) whose day is >= `day`.
+    @inline(__always)
+    static func lowerBound(_ days: [Int32], _ start: Int, _ end: Int, _ day: Int32) -> Int {
+        var low = start, high = end
+        while low < high {
+            let middle = (low + high) >> 1
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

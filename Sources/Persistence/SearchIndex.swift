@@ -1,0 +1,151 @@
+import Domain
+import Foundation
+import Storage
+
+/// An in-memory copy of exactly what listing searches read — per listing the filter,
+/// price and sort columns, and the calendar exceptions that decide availability and price
+/// — so that `IndexedCatalog` answers `searchListings` and `nightlyPrices` without a
+/// correlated B-tree probe per candidate. The rules it applies are those of
+/// `ListingSearchSQL` (see docs/storage.md, "Search index"); the equivalence is tested
+/// against the SQL on randomized catalogs.
+///
+/// Layout, chosen so that checking one candidate touches a few cache lines:
+/// - One slot per listing, ordered by location (depth-first over the location tree), then
+///   id: the listings of a city, district or neighbourhood are one contiguous run of slots.
+///   Per slot, a packed `SearchIndexTerms` record plus separate id, coordinate, score and
+///   rating columns.
+/// - Calendar exceptions as three bitsets over a day window shared by all listings (the
+///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
+///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
+///   override. Stored by column — word w of every listing side by side — so a scan reads
+///   each word it needs as one sequential stream. A stay inside the window is checked with
+///   one or two words per bitset; the rule and price values themselves are in per-listing
+///   sorted slices (`ruleDays`..., `priceDays`/`priceDeltas`), searched only when a bit
+///   says there is something. Unavailable days outside the window are kept in a sorted
+///   slice (`outsideBlockedDays`), so stays outside the window stay exact.
+/// - Price overrides are stored as `override − default price of that day`, and only on
+///   available days (an override on an unavailable day can never be part of a match).
+/// - Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search
+///   whose dates do not fit is answered by SQL instead (`SearchIndexQuery`), so dropping
+///   them changes no answer.
+///
+/// Promises: immutable once loaded, hence `Sendable` and safe to search from any number of
+/// threads at once. It is a snapshot: it does not follow later writes (that is
+/// `IndexedCatalog`'s job).
+public final class SearchIndex: Sendable {
+    /// The widest day window kept as bitsets; rows outside it cost a binary search.
+    static let maximumWindowDays = 1024
+
+    // MARK: per listing (slot)
+    let terms: [SearchIndexTerms]
+    let ids: [Int64]
+    let latitudes: [Double]
+    let longitudes: [Double]
+    let scores: [Int64]
+    /// `COALESCE(rating, -1)`, the rating sort's key.
+    let ratings: [Double]
+
+    // MARK: calendar bitsets
+    /// Epoch day of bit 0 of word 0.
+    let windowStart: Int32
+    /// Words per listing and bitset; the window is `windowStart ..< windowStart + 64 * windowWords`.
+    let windowWords: Int
+    /// Bitset kind k (0 unavailable, 1 rule, 2 price), word w, slot s:
+    /// `[SearchIndex.column(kind: k, word: w, ...) + s]`.
+    let calendarBits: [UInt64]
+
+    // MARK: calendar slices: slot s owns [start[s], start[s + 1]) of each
+    let outsideBlockedStart: [Int]
+    let outsideBlockedDays: [Int32]
+    let priceStart: [Int]
+    let priceDays: [Int32]
+    let priceDeltas: [Int64]
+    let ruleStart: [Int]
+    let ruleDays: [Int32]
+    /// `SearchIndex.closedToArrival` | `SearchIndex.closedToDeparture`.
+    let ruleFlags: [UInt8]
+    /// 0 when the day does not override the listing's value (stored values are >= 1).
+    let ruleMinNights: [Int32]
+    let ruleMaxNights: [Int32]
+
+    // MARK: locations
+    /// Slots of every listing in a location or below it, ascending, per location id.
+    let locationSlots: [Int32]
+    let locationRanges: [Int64: Range<Int>]
+
+    /// How long `load` took.
+    public let loadDuration: Duration
+    /// Calendar rows read (all of `calendar_days`).
+    public let calendarRowCount: Int
+
+    static let unknownRoomType: UInt8 = .max
+    static let closedToArrival: UInt8 = 1
+    static let closedToDeparture: UInt8 = 2
+
+    /// Listings in the index.
+    public var listingCount: Int { ids.count }
+
+    /// Bytes held by the index's arrays (not counting allocator overhead).
+    public var approximateByteCount: Int {
+        terms.count * MemoryLayout<SearchIndexTerms>.stride + ids.count * 8 * 5
+            + calendarBits.count * 8
+            + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
+            + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
+            + locationSlots.count * 4 + locationRanges.count * 40
+    }
+
+    /// One line for logs: listings, calendar rows, size and load time.
+    public var summary: String {
+        let (seconds, attoseconds) = loadDuration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(listingCount) listings, \(calendarRowCount) calendar rows, "
+            + "\(approximateByteCount / 1_000_000) MB, loaded in \(milliseconds) ms"
+    }
+
+    init(parts: SearchIndexBuilder.Parts, loadDuration: Duration) {
+        terms = parts.terms
+        ids = parts.ids
+        latitudes = parts.latitudes
+        longitudes = parts.longitudes
+        scores = parts.scores
+        ratings = parts.ratings
+        windowStart = parts.windowStart
+        windowWords = parts.windowWords
+        calendarBits = parts.calendarBits
+        outsideBlockedStart = parts.outsideBlockedStart
+        outsideBlockedDays = parts.outsideBlockedDays
+        priceStart = parts.priceStart
+        priceDays = parts.priceDays
+        priceDeltas = parts.priceDeltas
+        ruleStart = parts.ruleStart
+        ruleDays = parts.ruleDays
+        ruleFlags = parts.ruleFlags
+        ruleMinNights = parts.ruleMinNights
+        ruleMaxNights = parts.ruleMaxNights
+        locationSlots = parts.locationSlots
+        locationRanges = parts.locationRanges
+        calendarRowCount = parts.calendarRowCount
+        self.loadDuration = loadDuration
+    }
+
+    /// Reads the whole catalog in one read transaction of `pool` (one consistent snapshot).
+    public static func load(from pool: DatabasePool) throws -> SearchIndex {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
+        return SearchIndex(parts: parts, loadDuration: clock.now - started)
+    }
+
+    /// Where word `word` of bitset `kind` starts in `calendarBits`.
+    static func column(kind: Int, word: Int, windowWords: Int, listingCount: Int) -> Int {
+        (kind * windowWords + word) * listingCount
+    }
+
+    /// True when the night of epoch day `day` is a Friday or Saturday night
+    /// (`CalendarDate.isWeekendNight`, and the SQL's `((day % 7) + 11) % 7 >= 5`).
+    @inline(__always)
+    static func isWeekendNight(_ day: Int) -> Bool {
+        let offset = ((day % 7) + 7) % 7  // 0 = Thursday
+        return offset == 1 || offset == 2
+    }
+}

@@ -1,0 +1,275 @@
+import Domain
+import Storage
+
+/// Reads the catalog and lays it out as a `SearchIndex` (see its layout notes). Used once,
+/// on one thread, inside one read transaction: first the rows in id order, then, in
+/// memory, the slots reordered by location and the calendar bitsets.
+struct SearchIndexBuilder {
+    /// The finished arrays.
+    struct Parts {
+        var terms: [SearchIndexTerms] = []
+        var ids: [Int64] = []
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        var scores: [Int64] = []
+        var ratings: [Double] = []
+        var windowStart: Int32 = 0
+        var windowWords = 0
+        var calendarBits: [UInt64] = []
+        var outsideBlockedStart: [Int] = [0]
+        var outsideBlockedDays: [Int32] = []
+        var priceStart: [Int] = [0]
+        var priceDays: [Int32] = []
+        var priceDeltas: [Int64] = []
+        var ruleStart: [Int] = [0]
+        var ruleDays: [Int32] = []
+        var ruleFlags: [UInt8] = []
+        var ruleMinNights: [Int32] = []
+        var ruleMaxNights: [Int32] = []
+        var locationSlots: [Int32] = []
+        var locationRanges: [Int64: Range<Int>] = [:]
+        var calendarRowCount = 0
+    }
+
+    // Rows as read, in id order ("row" below; "slot" is the final position).
+    private var terms: [SearchIndexTerms] = []
+    private var ids: [Int64] = []
+    private var locationIDs: [Int64] = []
+    private var latitudes: [Double] = []
+    private var longitudes: [Double] = []
+    private var scores: [Int64] = []
+    private var ratings: [Double] = []
+    private var blockedStart: [Int] = [0]
+    private var blockedDays: [Int32] = []
+    private var priceStart: [Int] = [0]
+    private var priceDays: [Int32] = []
+    private var priceDeltas: [Int64] = []
+    private var ruleStart: [Int] = [0]
+    private var ruleDays: [Int32] = []
+    private var ruleFlags: [UInt8] = []
+    private var ruleMinNights: [Int32] = []
+    private var ruleMaxNights: [Int32] = []
+    private var firstDay = Int32.max
+    private var lastDay = Int32.min
+    private var calendarRowCount = 0
+
+    static func read(_ db: Database) throws -> Parts {
+        var builder = SearchIndexBuilder()
+        try builder.readListings(db)
+        try builder.readCalendar(db)
+        let locations = try ancestors(db)
+        return builder.parts(order: builder.locationOrder(locations), locations: locations)
+    }
+
+    // MARK: reading
+
+    private mutating func readListings(_ db: Database) throws {
+        let statement = try db.prepare("""
+            SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
+            COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
+            available_until, recommendation_score, COALESCE(rating, -1) FROM listings ORDER BY id
+            """)
+        let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
+        try statement.forEachRow { row in
+            ids.append(row.int64(0))
+            locationIDs.append(row.int64(1))
+            latitudes.append(row.double(2))
+            longitudes.append(row.double(3))
+            let roomType = row.withUTF8(5) { text in
+                roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
+            }
+            terms.append(SearchIndexTerms(
+                basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
+                guestsIncluded: row.int64(9), maxGuests: Int32(clamping: row.int64(4)),
+                minNights: Int32(clamping: row.int64(10)), maxNights: Int32(clamping: row.int64(11)),
+                availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max, roomType: roomType))
+            scores.append(row.int64(13))
+            ratings.append(row.double(14))
+        }
+    }
+
+    /// One pass over `calendar_days` in primary-key order, merged with the listings (also
+    /// in id order) to find each row's listing.
+    private mutating func readCalendar(_ db: Database) throws {
+        let statement = try db.prepare("""
+            SELECT listing_id, day, status <> 'available', price, min_nights, max_nights, \
+            closed_to_arrival <> 0, closed_to_departure <> 0 FROM calendar_days ORDER BY listing_id, day
+            """)
+        var row = 0
+        let count = ids.count
+        try statement.forEachRow { record in
+            calendarRowCount += 1
+            let listingID = record.int64(0)
+            while row < count && ids[row] < listingID {
+                closeRow()
+                row += 1
+            }
+            // A row of a listing that does not exist (foreign keys off when written).
+            guard row < count && ids[row] == listingID else { return }
+            // No stay the index answers can touch a day outside Int32 (see SearchIndex).
+            guard let day = Int32(exactly: record.int64(1)) else { return }
+            var kept = false
+            if record.bool(2) {
+                blockedDays.append(day)
+                kept = true
+            } else if let price = record.optionalInt64(3) {
+                let normal = SearchIndex.isWeekendNight(Int(day)) ? terms[row].weekendPrice : terms[row].basePrice
+                // Both positive (CHECK constraints): the difference cannot overflow.
+                priceDays.append(day)
+                priceDeltas.append(price &- normal)
+                kept = true
+            }
+            let minOverride = record.optionalInt64(4)
+            let maxOverride = record.optionalInt64(5)
+            let closedToArrival = record.bool(6)
+            let closedToDeparture = record.bool(7)
+            if minOverride != nil || maxOverride != nil || closedToArrival || closedToDeparture {
+                ruleDays.append(day)
+                ruleFlags.append((closedToArrival ? SearchIndex.closedToArrival : 0)
+                                 | (closedToDeparture ? SearchIndex.closedToDeparture : 0))
+                // Exact: the stays the index answers have fewer than 2^31 nights.
+                ruleMinNights.append(minOverride.map { Int32(clamping: $0) } ?? 0)
+                ruleMaxNights.append(maxOverride.map { Int32(clamping: $0) } ?? 0)
+                kept = true
+            }
+            if kept {
+                firstDay = min(firstDay, day)
+                lastDay = max(lastDay, day)
+            }
+        }
+        while row < count {
+            closeRow()
+            row += 1
+        }
+    }
+
+    private mutating func closeRow() {
+        blockedStart.append(blockedDays.count)
+        priceStart.append(priceDays.count)
+        ruleStart.append(ruleDays.count)
+    }
+
+    /// (location, ancestor-or-self) pairs with the ancestor's depth above the location.
+    private static func ancestors(_ db: Database) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
+        var ancestors: [Int64: [(ancestor: Int64, depth: Int)]] = [:]
+        let statement = try db.prepare("SELECT location_id, ancestor_id, depth FROM location_ancestors")
+        try statement.forEachRow { row in
+            ancestors[row.int64(0), default: []].append((row.int64(1), row.int(2)))
+        }
+        return ancestors
+    }
+
+    /// Rows in slot order: by location in depth-first order of the location tree (each
+    /// location's path from its root, compared element by element), then by id. Only a
+    /// layout choice for locality; no answer depends on it.
+    private func locationOrder(_ ancestors: [Int64: [(ancestor: Int64, depth: Int)]]) -> [Int] {
+        let paths = ancestors.mapValues { pairs in pairs.sorted { $0.depth > $1.depth }.map(\.ancestor) }
+        let ranked = paths.keys.sorted { paths[$0]!.lexicographicallyPrecedes(paths[$1]!) }
+        var rank: [Int64: Int] = [:]
+        for (position, location) in ranked.enumerated() { rank[location] = position }
+        let rowRanks = locationIDs.map { rank[$0] ?? Int.max }
+        return ids.indices.sorted { rowRanks[$0] != rowRanks[$1] ? rowRanks[$0] < rowRanks[$1] : $0 < $1 }
+    }
+
+    // MARK: layout
+
+    /// The day window of the bitsets: the rows' whole span when it fits in
+    /// `maximumWindowDays`, else the run of that many days holding the most rows.
+    private func window() -> (start: Int32, words: Int) {
+        guard firstDay <= lastDay else { return (0, 0) }
+        let maximumWords = SearchIndex.maximumWindowDays / 64
+        let firstWord = Int(firstDay) >> 6, lastWord = Int(lastDay) >> 6  // floor division
+        if lastWord - firstWord < maximumWords {
+            return (Int32(firstWord << 6), lastWord - firstWord + 1)
+        }
+        var perWord: [Int: Int] = [:]
+        for days in [blockedDays, priceDays, ruleDays] {
+            for day in days { perWord[Int(day) >> 6, default: 0] += 1 }
+        }
+        let words = perWord.keys.sorted()
+        var best = (word: words[0], rows: 0)
+        var low = 0, rows = 0
+        for high in words.indices {
+            rows += perWord[words[high]]!
+            while words[high] - words[low] >= maximumWords {
+                rows -= perWord[words[low]]!
+                low += 1
+            }
+            if rows > best.rows { best = (words[low], rows) }
+        }
+        // Keep the window's end inside Int32, where every stay the index answers lies.
+        let start = min(best.word, (Int(Int32.max) >> 6) - maximumWords + 1)
+        return (Int32(start << 6), maximumWords)
+    }
+
+    private func parts(order: [Int], locations: [Int64: [(ancestor: Int64, depth: Int)]]) -> Parts {
+        var parts = Parts()
+        parts.calendarRowCount = calendarRowCount
+        let (windowStart, windowWords) = window()
+        parts.windowStart = windowStart
+        parts.windowWords = windowWords
+        let windowEnd = Int(windowStart) + 64 * windowWords
+        let count = order.count
+        parts.terms.reserveCapacity(count)
+        parts.ids.reserveCapacity(count)
+        parts.latitudes.reserveCapacity(count)
+        parts.longitudes.reserveCapacity(count)
+        parts.scores.reserveCapacity(count)
+        parts.ratings.reserveCapacity(count)
+        parts.priceDays.reserveCapacity(priceDays.count)
+        parts.priceDeltas.reserveCapacity(priceDeltas.count)
+        parts.ruleDays.reserveCapacity(ruleDays.count)
+        parts.ruleFlags.reserveCapacity(ruleDays.count)
+        parts.ruleMinNights.reserveCapacity(ruleDays.count)
+        parts.ruleMaxNights.reserveCapacity(ruleDays.count)
+        parts.calendarBits = Array(repeating: 0, count: count * windowWords * 3)
+        var slotsByLocation: [Int64: [Int32]] = [:]
+
+        func setBit(_ slot: Int, _ day: Int32, kind: Int) {
+            let offset = Int(day) - Int(windowStart)
+            let column = SearchIndex.column(kind: kind, word: offset >> 6, windowWords: windowWords, listingCount: count)
+            parts.calendarBits[column + slot] |= 1 << UInt64(offset & 63)
+        }
+        func inWindow(_ day: Int32) -> Bool { Int(day) >= Int(windowStart) && Int(day) < windowEnd }
+
+        for (slot, row) in order.enumerated() {
+            parts.terms.append(terms[row])
+            parts.ids.append(ids[row])
+            parts.latitudes.append(latitudes[row])
+            parts.longitudes.append(longitudes[row])
+            parts.scores.append(scores[row])
+            parts.ratings.append(ratings[row])
+            for day in blockedDays[blockedStart[row]..<blockedStart[row + 1]] {
+                if inWindow(day) { setBit(slot, day, kind: 0) } else { parts.outsideBlockedDays.append(day) }
+            }
+            parts.outsideBlockedStart.append(parts.outsideBlockedDays.count)
+            for position in ruleStart[row]..<ruleStart[row + 1] {
+                let day = ruleDays[position]
+                if inWindow(day) { setBit(slot, day, kind: 1) }
+                parts.ruleDays.append(day)
+                parts.ruleFlags.append(ruleFlags[position])
+                parts.ruleMinNights.append(ruleMinNights[position])
+                parts.ruleMaxNights.append(ruleMaxNights[position])
+            }
+            parts.ruleStart.append(parts.ruleDays.count)
+            for position in priceStart[row]..<priceStart[row + 1] {
+                let day = priceDays[position]
+                if inWindow(day) { setBit(slot, day, kind: 2) }
+                parts.priceDays.append(day)
+                parts.priceDeltas.append(priceDeltas[position])
+            }
+            parts.priceStart.append(parts.priceDays.count)
+            for (ancestor, _) in locations[locationIDs[row]] ?? [] {
+                slotsByLocation[ancestor, default: []].append(Int32(slot))
+            }
+        }
+        parts.outsideBlockedDays = parts.outsideBlockedDays.withUnsafeBufferPointer { Array($0) }
+        parts.locationSlots.reserveCapacity(slotsByLocation.values.reduce(0) { $0 + $1.count })
+        for (location, slots) in slotsByLocation {
+            let start = parts.locationSlots.count
+            parts.locationSlots.append(contentsOf: slots)
+            parts.locationRanges[location] = start..<parts.locationSlots.count
+        }
+        return parts
+    }
+}
