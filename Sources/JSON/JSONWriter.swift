@@ -3,11 +3,12 @@
 /// balancing `begin…`/`end…` calls and for writing a key before each object member.
 ///
 /// Promises: strings are escaped so the output is always valid JSON; non-finite doubles are
-/// written as `null`. A value type: not shared between threads unless copied.
-public struct JSONWriter: Sendable {
+/// written as `null`. Noncopyable: one writer owns its buffer, so writing never pays for
+/// copy-on-write checks; use it from one thread.
+public struct JSONWriter: ~Copyable {
     /// The JSON written so far.
-    public var bytes: [UInt8] { buffer }
-    @usableFromInline var buffer: [UInt8]
+    public var bytes: [UInt8] { buffer.array }
+    @usableFromInline let buffer: ByteBuffer
     // Whether a value has been written in each open container, one bit per nesting level
     // (bit 0 = innermost): no allocation per container. Nesting deeper than 64 levels is
     // a programmer error.
@@ -16,8 +17,7 @@ public struct JSONWriter: Sendable {
     @usableFromInline var afterKey = false
 
     @inlinable public init(capacity: Int = 1024) {
-        buffer = []
-        buffer.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     // MARK: containers
@@ -57,7 +57,7 @@ public struct JSONWriter: Sendable {
     @inlinable public mutating func key(_ name: StaticString) {
         separate()
         buffer.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        name.withUTF8Buffer { buffer.append(contentsOf: UnsafeRawBufferPointer($0)) }
         buffer.append(UInt8(ascii: "\""))
         buffer.append(UInt8(ascii: ":"))
         afterKey = true
@@ -76,21 +76,26 @@ public struct JSONWriter: Sendable {
     @inlinable public mutating func string(_ value: String) { separate(); writeEscaped(value) }
     @inlinable public mutating func int(_ value: Int) { separate(); writeInteger(Int64(value)) }
     @inlinable public mutating func int(_ value: Int64) { separate(); writeInteger(value) }
-    @inlinable public mutating func bool(_ value: Bool) { separate(); buffer.append(contentsOf: value ? Self.trueBytes : Self.falseBytes) }
-    @inlinable public mutating func null() { separate(); buffer.append(contentsOf: Self.nullBytes) }
+    @inlinable public mutating func bool(_ value: Bool) { separate(); buffer.append(contentsOf: value ? "true" : "false") }
+    @inlinable public mutating func null() { separate(); buffer.append(contentsOf: "null") }
 
     @inlinable public mutating func double(_ value: Double) {
         separate()
-        guard value.isFinite else { buffer.append(contentsOf: Self.nullBytes); return }
+        guard value.isFinite else { buffer.append(contentsOf: "null"); return }
         if abs(value) < 1e15, value == Double(Int64(value)) {
             writeInteger(Int64(value))
         } else {
-            buffer.append(contentsOf: value.description.utf8)
+            var text = value.description
+            text.withUTF8 { buffer.append(contentsOf: UnsafeRawBufferPointer($0)) }
         }
     }
 
     /// Appends already-encoded JSON text as one value. The caller vouches for its validity.
-    @inlinable public mutating func raw(_ json: some Sequence<UInt8>) { separate(); buffer.append(contentsOf: json) }
+    @inlinable public mutating func raw(_ json: UnsafeRawBufferPointer) { separate(); buffer.append(contentsOf: json) }
+    @inlinable public mutating func raw(_ json: [UInt8]) {
+        separate()
+        json.withUnsafeBytes { buffer.append(contentsOf: $0) }
+    }
 
     // MARK: members (key + value)
 
@@ -131,14 +136,11 @@ public struct JSONWriter: Sendable {
                 count += 1
             }
             if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            buffer.append(contentsOf: scratch[(20 - count)...])
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(20 - count)...]))
         }
     }
 
     @usableFromInline static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-    @usableFromInline static let trueBytes: [UInt8] = Array("true".utf8)
-    @usableFromInline static let falseBytes: [UInt8] = Array("false".utf8)
-    @usableFromInline static let nullBytes: [UInt8] = Array("null".utf8)
 
     @inlinable mutating func writeEscaped(_ string: String) {
         var string = string
@@ -148,7 +150,7 @@ public struct JSONWriter: Sendable {
                 return false
             }
             buffer.append(UInt8(ascii: "\""))
-            buffer.append(contentsOf: utf8)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(utf8))
             buffer.append(UInt8(ascii: "\""))
             return true
         }
@@ -165,8 +167,9 @@ public struct JSONWriter: Sendable {
             case 0x0D: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "r"))
             case 0x09: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
+                buffer.append(contentsOf: "\\u00")
+                buffer.append(Self.hex[Int(byte >> 4)])
+                buffer.append(Self.hex[Int(byte & 0xF)])
             default: buffer.append(byte)
             }
         }

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 @Suite struct JSONWriterTests {
-    func parse(_ writer: JSONWriter) throws -> Any {
+    func parse(_ writer: borrowing JSONWriter) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed])
     }
 
@@ -33,7 +33,8 @@ import Testing
             w.key(dynamic: nasty)
             w.string(nasty)
         }
-        let object = try #require(try parse(writer) as? [String: String])
+        let parsed = try parse(writer)
+        let object = try #require(parsed as? [String: String])
         #expect(object == [nasty: nasty])
         #expect(!writer.bytes.contains(0x0A))
         #expect(String(decoding: writer.bytes, as: UTF8.self).contains(#"\u0007"#))
