@@ -1,9 +1,10 @@
 /// A growable byte buffer for `JSONWriter`: appends are a capacity check and a copy, with
-/// none of an array's uniqueness checks on every byte. Owned by exactly one writer.
+/// none of an array's uniqueness checks on every byte. Owned by exactly one writer, which
+/// is noncopyable and used from one thread: hence no run-time exclusivity checks.
 @usableFromInline final class ByteBuffer {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
-    @usableFromInline var capacity: Int
+    @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline @exclusivity(unchecked) var count = 0
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
 
     @inlinable init(capacity: Int) {
         self.capacity = max(capacity, 64)
