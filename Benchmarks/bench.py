@@ -162,7 +162,8 @@ class Server:
         args = [opts.stays, "serve", "--port", "0", "--database", database, "--quiet", "--no-seed",
                 "--today", opts.today, *extra]
         self.process = start(args, stdout=subprocess.DEVNULL, stderr=self.log_file)
-        deadline = time.time() + 60
+        # Start-up loads the search index: about 3 s at 100k, up to a minute at 1M.
+        deadline = time.time() + 300
         self.port = None
         while time.time() < deadline and self.port is None:
             if self.process.poll() is not None:
