@@ -103,6 +103,8 @@ public struct ListingSearch: Hashable, Sendable {
 
 /// One search result as the repository sees it.
 public struct ListingMatch: Hashable, Sendable {
+    /// The listing; a repository may leave its description, amenities and house rules empty
+    /// (results lists and maps do not show them).
     public var listing: Listing
     /// With a stay: the sum of the nightly prices of every night, extra-guest fees included.
     public var accommodationTotal: Int64?

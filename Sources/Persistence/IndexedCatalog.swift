@@ -80,11 +80,12 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         guard let page = try freshIndex().search(search) else {
             return try catalog.searchListings(search)
         }
-        let matches = try catalog.pool.read { db in
-            try page.rows.compactMap { row -> ListingMatch? in
-                guard let listing = try SQLiteCatalog.listing(row.id, in: db) else { return nil }
-                return ListingMatch(listing: listing, accommodationTotal: row.accommodationTotal,
-                                    nightlyPrice: row.nightlyPrice)
+        let listings = try catalog.listingSummaries(page.rows.map { ListingID($0.id) })
+        // A listing deleted since the index was built is left out of the page.
+        let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let matches = page.rows.compactMap { row -> ListingMatch? in
+            byID[ListingID(row.id)].map {
+                ListingMatch(listing: $0, accommodationTotal: row.accommodationTotal, nightlyPrice: row.nightlyPrice)
             }
         }
         return ListingPage(matches: matches, total: page.total, bounds: page.bounds, nextCursor: page.nextCursor)

@@ -15,6 +15,19 @@ enum ListingRecord {
 
     static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
 
+    /// As `selectByID`, without the long texts a search result never shows: description,
+    /// amenities and house rules come back empty.
+    static let selectSummaryByID: String = {
+        let summary = columns.map { column -> String in
+            switch column {
+            case "description": return "'' AS description"
+            case "amenities", "house_rules": return "'[]' AS \(column)"
+            default: return column
+            }
+        }
+        return "SELECT \(summary.joined(separator: ", ")) FROM listings WHERE id = ?"
+    }()
+
     /// Creates or updates by id. An upsert rather than INSERT OR REPLACE: REPLACE deletes
     /// the old row first, which would cascade to the listing's calendar.
     static let upsert: String = {

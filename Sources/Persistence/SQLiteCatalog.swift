@@ -19,6 +19,13 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
         try pool.read { db in try Self.listing(id.rawValue, in: db) }
     }
 
+    /// The listings with these ids that exist, in the order asked, from one snapshot, for
+    /// search results: their description, amenities and house rules are left empty (the
+    /// list and the map never show them; reading them was most of a page's cost).
+    public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
+        try pool.read { db in try ids.compactMap { try Self.listingSummary($0.rawValue, in: db) } }
+    }
+
     public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
         try pool.read { db in
             let statement = try db.cachedStatement("""
@@ -61,7 +68,7 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
             matches.reserveCapacity(min(rows.count, limit))
             for row in rows.prefix(limit) {
                 // Same snapshot: a listing found by the page query exists.
-                guard let listing = try Self.listing(row.id, in: db) else { continue }
+                guard let listing = try Self.listingSummary(row.id, in: db) else { continue }
                 matches.append(ListingMatch(listing: listing, accommodationTotal: row.total, nightlyPrice: row.nightly))
             }
             let nextCursor = rows.count > limit
@@ -121,6 +128,12 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     }
 
     // MARK: helpers
+
+    static func listingSummary(_ id: Int64, in db: Database) throws -> Listing? {
+        let statement = try db.cachedStatement(ListingRecord.selectSummaryByID)
+        try statement.bind(id, at: 1)
+        return try statement.fetchOne(ListingRecord.decode)
+    }
 
     static func listing(_ id: Int64, in db: Database) throws -> Listing? {
         let statement = try db.cachedStatement(ListingRecord.selectByID)

@@ -3,10 +3,15 @@ import Foundation
 import Persistence
 import Storage
 
-/// `stays bench-sql`: the SQLite floor of a route. Calls the same `SQLiteCatalog` methods a
-/// route calls, in a loop on several threads, with varied inputs, and prints operations
-/// per second and process CPU time per operation. No HTTP, no JSON: what is left between
-/// this and the server's CPU per request is the cost of everything else.
+/// `stays bench-sql`: the SQLite floor of a route. Runs the same SQL a route runs, in a loop
+/// on several threads, with varied inputs, and prints operations per second and process CPU
+/// time per operation. No HTTP, no JSON: what is left between this and the server's CPU per
+/// request is the cost of everything else.
+///
+/// `/listings` and `/price-histogram` search the in-memory index, so their SQL is the
+/// index's freshness check and, for `/listings`, reading the page's listings by id (the
+/// pages are found once, before timing). `--sql-search` times the SQL search path instead
+/// (`SQLiteCatalog.searchListings`, the reference implementation the index replaced).
 ///
 /// Inputs come from `--requests FILE` (the request paths the HTTP benchmark sends, one per
 /// line, so both measure the same work) or, without it, from a deterministic generator
@@ -19,6 +24,7 @@ enum BenchSQLCommand {
         .value("threads", "N", "threads calling the catalog (default: the number of cores)"),
         .value("requests", "FILE", "request paths (path?query per line) to take inputs from"),
         .value("seed", "S", "seed of the generated inputs (default 1)"),
+        .flag("sql-search", "time the SQL search path for listings and histogram instead of the index's SQL"),
         Commands.todaySpec,
     ]
 
@@ -43,6 +49,10 @@ enum BenchSQLCommand {
         case calendar(ListingID, Range<CalendarDate>)
         case quote(ListingID, Range<CalendarDate>)
         case locations
+        /// The index's freshness check, then the page's listings by id.
+        case page([ListingID])
+        /// The index's freshness check alone.
+        case freshness
     }
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -61,14 +71,29 @@ enum BenchSQLCommand {
 
         let pool = try openCatalogDatabase(path: path, maximumReaderCount: max(threads, 1))
         let catalog = SQLiteCatalog(pool: pool)
-        let operations: [Operation]
+        var inputs: [Operation]
         if let file = options.string("requests") {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            operations = text.split(separator: "\n").compactMap { operation(fromRequest: String($0), route: route, today: today) }
-            guard !operations.isEmpty else { throw UsageError("no \(route.path) requests in \(file)") }
+            inputs = text.split(separator: "\n").compactMap { operation(fromRequest: String($0), route: route, today: today) }
+            guard !inputs.isEmpty else { throw UsageError("no \(route.path) requests in \(file)") }
         } else {
-            operations = try generate(route: route, catalog: catalog, pool: pool, today: today, seed: seed, count: 2000)
+            inputs = try generate(route: route, catalog: catalog, pool: pool, today: today, seed: seed, count: 2000)
         }
+
+        var index: IndexedCatalog?
+        if (route == .listings || route == .histogram), try !options.flag("sql-search") {
+            let indexedCatalog = try IndexedCatalog(catalog: catalog)
+            inputs = try inputs.map { operation in
+                switch operation {
+                case .search(let search): return .page(try indexedCatalog.searchListings(search).matches.map(\.listing.id))
+                case .prices: return .freshness
+                default: return operation
+                }
+            }
+            index = indexedCatalog
+        }
+        let operations = inputs
+        let indexed = index
 
         let counters = Counters()
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -81,7 +106,7 @@ enum BenchSQLCommand {
                 // A batch between clock reads keeps the clock out of the measurement.
                 for _ in 0..<8 {
                     do {
-                        try perform(operations[index], catalog: catalog)
+                        try perform(operations[index], catalog: catalog, indexed: indexed)
                         done += 1
                     } catch {
                         failed += 1
@@ -102,8 +127,13 @@ enum BenchSQLCommand {
         return failed == 0 ? 0 : 1
     }
 
-    static func perform(_ operation: Operation, catalog: SQLiteCatalog) throws {
+    static func perform(_ operation: Operation, catalog: SQLiteCatalog, indexed: IndexedCatalog?) throws {
         switch operation {
+        case .page(let ids):
+            _ = try indexed?.freshIndex()
+            _ = try catalog.listingSummaries(ids)
+        case .freshness:
+            _ = try indexed?.freshIndex()
         case .search(let search):
             _ = try catalog.searchListings(search)
         case .prices(let filter):
