@@ -116,8 +116,9 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
-    /// Calls `body` with each slot the area allows (every slot, or the location's), in
-    /// ascending slot order, until it returns false; and the query's night words, borrowed
+    /// Calls `body` with each slot the area allows (every slot, the location's, or the
+    /// box's latitude band) until it returns false (results do not depend on the order:
+    /// ties break by id); and the query's night words, borrowed
     /// once for the whole scan rather than copied (and retained) per candidate.
     @inline(__always)
     private func forEachCandidate(_ query: SearchIndexQuery,
@@ -128,6 +129,10 @@ extension SearchIndex {
                 for slot in 0..<ids.count where !body(slot, nightWords) { return }
             case .location(let range):
                 locationSlots.withUnsafeBufferPointer { slots in
+                    for position in range where !body(Int(slots[position]), nightWords) { return }
+                }
+            case .latitudeBand(let range):
+                latitudeSlots.withUnsafeBufferPointer { slots in
                     for position in range where !body(Int(slots[position]), nightWords) { return }
                 }
             }

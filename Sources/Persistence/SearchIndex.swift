@@ -73,6 +73,29 @@ public final class SearchIndex: Sendable {
     let locationSlots: [Int32]
     let locationRanges: [Int64: Range<Int>]
 
+    // MARK: latitudes
+    /// Every slot, by ascending latitude, so a map viewport visits only the listings in its
+    /// latitude band instead of the whole catalog.
+    let latitudeSlots: [Int32]
+    /// `latitudes[latitudeSlots[i]]`, for binary search.
+    let sortedLatitudes: [Double]
+
+    /// Positions in `latitudeSlots` whose latitude lies within `band` (empty for an empty
+    /// or NaN band).
+    func latitudeBand(_ band: ClosedRange<Double>) -> Range<Int> {
+        func firstIndex(where isPast: (Double) -> Bool) -> Int {
+            var low = 0, high = sortedLatitudes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(sortedLatitudes[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = firstIndex { $0 >= band.lowerBound }
+        let upper = firstIndex { $0 > band.upperBound }
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
     /// How long `load` took.
     public let loadDuration: Duration
     /// Calendar rows read (all of `calendar_days`).
@@ -91,7 +114,7 @@ public final class SearchIndex: Sendable {
             + calendarBits.count * 8
             + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
             + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
-            + locationSlots.count * 4 + locationRanges.count * 40
+            + locationSlots.count * 4 + locationRanges.count * 40 + latitudeSlots.count * 12
     }
 
     /// One line for logs: listings, calendar rows, size and load time.
@@ -124,6 +147,9 @@ public final class SearchIndex: Sendable {
         ruleMaxNights = parts.ruleMaxNights
         locationSlots = parts.locationSlots
         locationRanges = parts.locationRanges
+        let byLatitude = (0..<parts.latitudes.count).sorted { parts.latitudes[$0] < parts.latitudes[$1] }
+        latitudeSlots = byLatitude.map { Int32($0) }
+        sortedLatitudes = byLatitude.map { parts.latitudes[$0] }
         calendarRowCount = parts.calendarRowCount
         self.loadDuration = loadDuration
     }

@@ -11,10 +11,13 @@ import Domain
 /// odd programmatic input.
 struct SearchIndexQuery {
     enum Candidates {
-        /// Every slot (everywhere, or a box checked per slot).
+        /// Every slot (everywhere).
         case all
         /// The range of `SearchIndex.locationSlots` for one location.
         case location(Range<Int>)
+        /// The range of `SearchIndex.latitudeSlots` between a box's south and north edges
+        /// (its longitudes are still checked per slot).
+        case latitudeBand(Range<Int>)
     }
 
     /// One word of the calendar bitsets and the bits of interest in it: the listing in
@@ -89,7 +92,7 @@ struct SearchIndexQuery {
             candidates = .location(index.locationRanges[id.rawValue] ?? 0..<0)
             box = nil
         case .boundingBox(let area):
-            candidates = .all
+            candidates = .latitudeBand(index.latitudeBand(area.southWest.latitude...area.northEast.latitude))
             box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
                       west: area.southWest.longitude, east: area.northEast.longitude,
                       acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
