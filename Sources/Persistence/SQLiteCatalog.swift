@@ -129,15 +129,13 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
 
     // MARK: helpers
 
-    static func listingSummary(_ id: Int64, in db: Database) throws -> Listing? {
-        let statement = try db.cachedStatement(ListingRecord.selectSummaryByID)
+    static func listing(_ id: Int64, in db: Database, sql: String = ListingRecord.selectByID) throws -> Listing? {
+        let statement = try db.cachedStatement(sql)
         try statement.bind(id, at: 1)
         return try statement.fetchOne(ListingRecord.decode)
     }
 
-    static func listing(_ id: Int64, in db: Database) throws -> Listing? {
-        let statement = try db.cachedStatement(ListingRecord.selectByID)
-        try statement.bind(id, at: 1)
-        return try statement.fetchOne(ListingRecord.decode)
+    static func listingSummary(_ id: Int64, in db: Database) throws -> Listing? {
+        try listing(id, in: db, sql: ListingRecord.selectSummaryByID)
     }
 }
