@@ -22,6 +22,7 @@ final class Connection: @unchecked Sendable {
     private let fd: Int32
     private let responder: any Responder
     private let handlerQueue: DispatchQueue
+    private let shutdownFlag: ShutdownFlag
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let onClose: @Sendable (Int) -> Void
 
@@ -40,8 +41,9 @@ final class Connection: @unchecked Sendable {
     private var inFlight: (start: UInt64, time: Date, method: String, path: String)?
 
     init(id: Int, fd: Int32, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
-         handlerQueue: DispatchQueue, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+         handlerQueue: DispatchQueue, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onClose: @escaping @Sendable (Int) -> Void) {
+        self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
         self.loop = loop
@@ -129,6 +131,10 @@ final class Connection: @unchecked Sendable {
         handlerQueue.async { [self, responder] in
             let response = responder.respond(to: request)
             loop.queue.async { [self] in
+                guard !isClosed else { return }
+                // The server's per-connection notice may still be on its way: the flag is
+                // raised first, so the answer to a request in flight says it will close.
+                if shutdownFlag.isRaised { perform(machine.beginShutdown()) }
                 guard !isClosed else { return }
                 perform(machine.responseReady(response, now: IOLoop.now()))
             }

@@ -28,6 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let queue = DispatchQueue(label: "http.server")
     private let handlerQueue = DispatchQueue(label: "http.handlers", attributes: .concurrent)
+    private let shutdownFlag = ShutdownFlag()
     private let loops: [IOLoop]
     private let stopped = DispatchGroup()
 
@@ -84,6 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// finish (their responses say `Connection: close`), and after `shutdownGracePeriod` close
     /// whatever is left. Idempotent; returns at once.
     public func shutdown() {
+        shutdownFlag.raise()
         queue.async { [self] in
             switch state {
             case .initial:
@@ -156,7 +158,7 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = loops[id % loops.count]
             let connection = Connection(
                 id: id, fd: fd, loop: loop, configuration: configuration, responder: responder,
-                handlerQueue: handlerQueue, accessLog: accessLog,
+                handlerQueue: handlerQueue, shutdownFlag: shutdownFlag, accessLog: accessLog,
                 onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
             loop.queue.async { connection.start() }
