@@ -18,6 +18,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.day = day
     }
 
+    /// For callers that produce valid components by construction (day 1...daysIn of a
+    /// valid month).
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// The date `days` after 1970-01-01 (negative goes back).
     public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days.

@@ -58,18 +58,37 @@ public enum CalendarGrid {
         for _ in 0..<count {
             guard let month = current else { break }
             let first = month.firstDay
-            let days = (0..<month.numberOfDays).map { offset -> CalendarDay in
-                let date = first.adding(days: offset)
-                let holiday = KoreanHolidays.name(of: date, language: language)
-                return CalendarDay(date: date, day: date.day, weekday: date.weekday, isToday: date == today,
-                                   isPast: date < today, isHoliday: holiday != nil, holidayName: holiday,
-                                   booking: states?.booking(on: date))
+            // Day by day from the month's first: dates, weekdays and state indexes advance by
+            // one instead of being converted from scratch for each of up to 731 days.
+            let holidays = holidayNames(in: month, language: language)
+            let firstIndex = states.map { $0.index(of: first) } ?? 0
+            var weekday = first.weekday
+            var days: [CalendarDay] = []
+            days.reserveCapacity(month.numberOfDays)
+            for day in 1...month.numberOfDays {
+                let date = CalendarDate(uncheckedYear: month.year, month: month.month, day: day)
+                let holiday = holidays[day - 1]
+                days.append(CalendarDay(date: date, day: day, weekday: weekday, isToday: date == today,
+                                        isPast: date < today, isHoliday: holiday != nil, holidayName: holiday,
+                                        booking: states?.booking(at: firstIndex + day - 1)))
+                weekday = weekday == 7 ? 1 : weekday + 1
             }
             result.append(CalendarMonth(year: month.year, month: month.month, title: title(month, language),
                                         leadingBlanks: (first.weekday - firstWeekday.weekday + 7) % 7, days: days))
             current = month.adding(months: 1)
         }
         return result
+    }
+
+    /// `KoreanHolidays.name(of:language:)` for each day of `month` (index 0 = day 1),
+    /// looked up only for the month's few holidays rather than for every day.
+    static func holidayNames(in month: YearMonth, language: Language) -> [String?] {
+        var names = [String?](repeating: nil, count: month.numberOfDays)
+        for holiday in KoreanHolidays.holidays(in: month.year)
+        where holiday.date.month == month.month && names[holiday.date.day - 1] == nil {
+            names[holiday.date.day - 1] = KoreanHolidays.name(of: holiday.date, language: language)
+        }
+        return names
     }
 
     public static func title(_ month: YearMonth, _ language: Language) -> String {
@@ -83,39 +102,55 @@ public enum CalendarGrid {
     }
 }
 
-/// Per-day facts of one listing over an extended range, each array computed in one pass.
-struct ListingDayStates {
+/// Per-day facts of one listing over an extended range, each array computed in one pass
+/// and addressed by the day's index from `lower`. A class: the grid asks it about every
+/// day, and a struct of eight arrays would be retained field by field on each call.
+final class ListingDayStates {
     let lower: CalendarDate
     let today: CalendarDate
     let input: ListingCalendarInput
-    let pricer: NightlyPricer
     let entries: [CalendarEntry?]
+    /// `NightlyPricer.price(on:)` of each day.
+    let prices: [Int64]
     let nightFree: [Bool]
     /// Free nights in a row starting at each day (truncated at the end of the range).
     let freeRun: [Int]
     /// The first index >= i whose day is not closed to departure; count when none.
     let nextDeparture: [Int]
+    /// Index of the chosen check-in (may be negative or past the range).
+    let checkinIndex: Int?
+    /// Index of today (negative when today is before the range).
+    let todayIndex: Int
 
     init(input: ListingCalendarInput, window: Range<CalendarDate>, today: CalendarDate) {
         let lower = CalendarGrid.lowerBound(windowStart: window.lowerBound, checkin: input.checkin)
         let upper = window.upperBound.adding(days: CalendarGrid.lookahead)
-        let count = lower.days(until: upper)
+        let lowerDay = lower.daysSinceEpoch
+        let count = upper.daysSinceEpoch - lowerDay
         self.lower = lower
         self.today = today
         self.input = input
-        self.pricer = NightlyPricer(listing: input.listing, entries: input.entries, guests: input.guests)
+        checkinIndex = input.checkin.map { $0.daysSinceEpoch - lowerDay }
 
         var entries = [CalendarEntry?](repeating: nil, count: count)
         for entry in input.entries {
-            let index = lower.days(until: entry.date)
+            let index = entry.date.daysSinceEpoch - lowerDay
             if index >= 0, index < count { entries[index] = entry }
         }
-        let until = input.listing.availableUntil
+        let rules = input.listing.pricing
+        let fee = NightlyPricer(rules: rules, entries: [], guests: input.guests).extraGuestFeePerNight
+        let todayIndex = today.daysSinceEpoch - lowerDay
+        self.todayIndex = todayIndex
+        let untilIndex = input.listing.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
+        var prices = [Int64](repeating: 0, count: count)
         var nightFree = [Bool](repeating: false, count: count)
+        var weekday = lower.weekday
         for index in 0..<count {
-            let date = lower.adding(days: index)
-            nightFree[index] = date >= today && (until.map { date < $0 } ?? true)
+            nightFree[index] = index >= todayIndex && index < untilIndex
                 && (entries[index]?.status ?? .available) == .available
+            prices[index] = NightlyPricer.basePrice(override: entries[index]?.price,
+                                                    isWeekendNight: weekday >= 6, rules: rules) + fee
+            weekday = weekday == 7 ? 1 : weekday + 1
         }
         var freeRun = [Int](repeating: 0, count: count + 1)
         var nextDeparture = [Int](repeating: count, count: count + 1)
@@ -124,10 +159,13 @@ struct ListingDayStates {
             nextDeparture[index] = entries[index]?.closedToDeparture == true ? nextDeparture[index + 1] : index
         }
         self.entries = entries
+        self.prices = prices
         self.nightFree = nightFree
         self.freeRun = freeRun
         self.nextDeparture = nextDeparture
     }
+
+    func index(of date: CalendarDate) -> Int { lower.days(until: date) }
 
     private func limits(_ index: Int) -> (min: Int, max: Int) {
         (entries[index]?.minNights ?? input.listing.minNights, entries[index]?.maxNights ?? input.listing.maxNights)
@@ -135,8 +173,7 @@ struct ListingDayStates {
 
     /// Why no stay can start at `index`, or nil when one can.
     private func checkinProblem(_ index: Int) -> UnavailableReason? {
-        let date = lower.adding(days: index)
-        if date < today { return .past }
+        if index < todayIndex { return .past }
         if !nightFree[index] {
             return entries[index]?.status == .booked ? .booked : .blocked
         }
@@ -151,14 +188,13 @@ struct ListingDayStates {
         return nil
     }
 
-    func booking(on date: CalendarDate) -> DayBooking {
-        let index = lower.days(until: date)
+    /// The day `index` days after `lower` (inside the shown window).
+    func booking(at index: Int) -> DayBooking {
         let (minNights, maxNights) = limits(index)
         let problem = checkinProblem(index)
         let closedToDeparture = entries[index]?.closedToDeparture == true
         let checkoutAllowed: Bool
-        if let checkin = input.checkin {
-            let start = lower.days(until: checkin)
+        if let checkin = input.checkin, let start = checkinIndex {
             let nights = index - start
             if start < 0 || nights < 1 || closedToDeparture {
                 checkoutAllowed = false
@@ -170,7 +206,7 @@ struct ListingDayStates {
         } else {
             checkoutAllowed = index > 0 && nightFree[index - 1] && !closedToDeparture
         }
-        return DayBooking(available: nightFree[index], price: pricer.price(on: date), minNights: minNights,
+        return DayBooking(available: nightFree[index], price: prices[index], minNights: minNights,
                           maxNights: maxNights, checkinAllowed: problem == nil, checkoutAllowed: checkoutAllowed,
                           unavailableReason: problem)
     }

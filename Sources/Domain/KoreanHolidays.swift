@@ -47,8 +47,17 @@ public enum KoreanHolidays {
     /// Every holiday of `year`, by date.
     public static func holidays(in year: Int) -> [KoreanHoliday] {
         guard lunarYears.contains(year) else { return fixedHolidays(in: year) }
-        return table.filter { $0.key.year == year }.flatMap(\.value).sorted { $0.date < $1.date }
+        return byYear[year] ?? []
     }
+
+    /// `table` grouped by year, in date order (a calendar asks for a year per month shown).
+    private static let byYear: [Int: [KoreanHoliday]] = {
+        var result: [Int: [KoreanHoliday]] = [:]
+        for year in lunarYears {
+            result[year] = table.filter { $0.key.year == year }.flatMap(\.value).sorted { $0.date < $1.date }
+        }
+        return result
+    }()
 
     /// The main days of 설날 and 추석 in `year` (empty outside `lunarYears`): the peaks of
     /// holiday travel demand.

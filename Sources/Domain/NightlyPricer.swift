@@ -42,8 +42,14 @@ public struct NightlyPricer: Hashable, Sendable {
 
     /// The price of the night of `date` before extra-guest fees.
     public func basePrice(on date: CalendarDate) -> Int64 {
-        if let override = overrides[date] { return override }
-        if date.isWeekendNight, let weekend = rules.weekendPrice { return weekend }
+        Self.basePrice(override: overrides[date], isWeekendNight: date.isWeekendNight, rules: rules)
+    }
+
+    /// The rule itself, for callers that walk days in order and know each day's override
+    /// and weekday without a lookup.
+    public static func basePrice(override: Int64?, isWeekendNight: Bool, rules: PricingRules) -> Int64 {
+        if let override { return override }
+        if isWeekendNight, let weekend = rules.weekendPrice { return weekend }
         return rules.basePrice
     }
 

@@ -1,21 +1,41 @@
 /// Entity tags for conditional GET (RFC 9110 §8.8.3, §13.1.2).
 enum EntityTag {
     /// A strong validator for `body`: the quoted hex of a 64-bit FNV-1a-style hash taken
-    /// eight bytes at a time (responses reach 100 KB; a byte at a time cost more than the
-    /// JSON). Collisions only cost a client a stale cache hit on one URL, not security.
+    /// eight bytes at a time in four independent lanes (responses reach 100 KB; one lane's
+    /// multiply latency cost a twentieth of a calendar's CPU). Collisions only cost a
+    /// client a stale cache hit on one URL, not security.
     static func strong(for body: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(body.count)
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        var lanes: (UInt64, UInt64, UInt64, UInt64) =
+            (0xcbf2_9ce4_8422_2325 ^ UInt64(body.count), 0x9e37_79b9_7f4a_7c15, 0xbf58_476d_1ce4_e5b9, 0x94d0_49bb_1331_11eb)
+        var hash: UInt64 = 0
         body.withUnsafeBytes { bytes in
+            @inline(__always) func mix(_ lane: inout UInt64, _ offset: Int) {
+                lane ^= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                lane &*= prime
+                lane ^= lane >> 29
+            }
             var offset = 0
-            while offset + 8 <= bytes.count {
-                hash ^= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                hash &*= 0x0000_0100_0000_01b3
+            while offset + 32 <= bytes.count {
+                mix(&lanes.0, offset)
+                mix(&lanes.1, offset + 8)
+                mix(&lanes.2, offset + 16)
+                mix(&lanes.3, offset + 24)
+                offset += 32
+            }
+            hash = lanes.0
+            for lane in [lanes.1, lanes.2, lanes.3] {
+                hash ^= lane
+                hash &*= prime
                 hash ^= hash >> 29
+            }
+            while offset + 8 <= bytes.count {
+                mix(&hash, offset)
                 offset += 8
             }
             while offset < bytes.count {
                 hash ^= UInt64(bytes[offset])
-                hash &*= 0x0000_0100_0000_01b3
+                hash &*= prime
                 offset += 1
             }
         }

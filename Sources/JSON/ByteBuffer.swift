@@ -16,7 +16,7 @@
     /// The bytes written, copied into an array.
     @inlinable var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    @inlinable func reserve(_ extra: Int) {
+    @inlinable @inline(__always) func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
@@ -29,20 +29,39 @@
         capacity = newCapacity
     }
 
-    @inlinable func append(_ byte: UInt8) {
+    @inlinable @inline(__always) func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    @inlinable func append(contentsOf bytes: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always) func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        reserve(length)
+        let target = UnsafeMutableRawPointer(base + count)
+        // Keys, numbers and dates are a few bytes: two overlapping word copies are much
+        // cheaper than a call to memmove, which JSON would otherwise make for every token.
+        if length >= 8 && length <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+                              toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
+                              toByteOffset: length - 4, as: UInt32.self)
+        } else {
+            target.copyMemory(from: source, byteCount: length)
+        }
+        count += length
     }
 
-    @inlinable func append(contentsOf text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: UnsafeRawBufferPointer($0)) }
+    @inlinable @inline(__always) func append(contentsOf text: StaticString) {
+        // Not `withUTF8Buffer`: its closure would retain and release `self` on every call.
+        guard text.hasPointerRepresentation else {
+            text.withUTF8Buffer { append(contentsOf: UnsafeRawBufferPointer($0)) }
+            return
+        }
+        append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -54,10 +54,10 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes the key of the next object member. Keys are literals of the code that writes
     /// them, so they are copied as they are: a key must not need escaping.
-    @inlinable public mutating func key(_ name: StaticString) {
+    @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
         separate()
         buffer.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { buffer.append(contentsOf: UnsafeRawBufferPointer($0)) }
+        buffer.append(contentsOf: name)
         buffer.append(UInt8(ascii: "\""))
         buffer.append(UInt8(ascii: ":"))
         afterKey = true
@@ -116,28 +116,27 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: private
 
-    @inlinable mutating func separate() {
+    @inlinable @inline(__always) mutating func separate() {
         if afterKey { afterKey = false; return }
         guard depth > 0 else { return }
         if hasMembers & 1 != 0 { buffer.append(UInt8(ascii: ",")) } else { hasMembers |= 1 }
     }
 
     @inlinable mutating func writeInteger(_ value: Int64) {
-        if value == 0 { buffer.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            while magnitude > 0 {
-                scratch[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(20 - count)...]))
-        }
+        var length = value < 0 ? 2 : 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; length += 1 }
+        buffer.reserve(length)
+        // Digits are written in place, last first: no scratch copy.
+        var cursor = buffer.base + buffer.count + length
+        repeat {
+            cursor -= 1
+            cursor.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { (cursor - 1).pointee = UInt8(ascii: "-") }
+        buffer.count += length
     }
 
     @usableFromInline static let hex: [UInt8] = Array("0123456789abcdef".utf8)
