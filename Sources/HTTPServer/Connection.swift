@@ -63,7 +63,10 @@ final class Connection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(loop.queue))
         readSource.setEventHandler { [self] in readable() }
         readSource.setCancelHandler { [self] in socketSourceCancelled() }
-        timer.setEventHandler { [self] in perform(machine.timerFired(now: IOLoop.now())) }
+        timer.setEventHandler { [self] in
+            armedDeadline = nil  // one-shot: spent
+            perform(machine.timerFired(now: IOLoop.now()))
+        }
         timer.schedule(deadline: .distantFuture)
         timer.resume()
         sync()
@@ -225,13 +228,12 @@ final class Connection: @unchecked Sendable {
             readSource.suspend()
             readSuspended = true
         }
-        if machine.deadline != armedDeadline {
-            armedDeadline = machine.deadline
-            if let deadline = machine.deadline {
-                timer.schedule(deadline: DispatchTime(uptimeNanoseconds: max(deadline, 1)), leeway: .milliseconds(5))
-            } else {
-                timer.schedule(deadline: .distantFuture)
-            }
+        // Every request moves the deadline later, and re-arming the timer costs a few µs;
+        // so it is re-armed only for an earlier deadline. A timer that fires before the
+        // machine's deadline does nothing, and the timer is then armed for the real one.
+        if let deadline = machine.deadline, armedDeadline.map({ deadline < $0 }) ?? true {
+            armedDeadline = deadline
+            timer.schedule(deadline: DispatchTime(uptimeNanoseconds: max(deadline, 1)), leeway: .milliseconds(5))
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 @testable import HTTPServer
 
 /// Real TCP on port 0 against a started `HTTPServer`. Reads are bounded by SO_RCVTIMEO in
-/// `TestClient`, so a broken server fails a test instead of hanging it; nothing sleeps.
+/// `TestClient`, so a broken server fails a test instead of hanging it; nothing sleeps but
+/// the one test about a deadline moving with use.
 @Suite struct ServerEndToEndTests {
     @Test func servesTwoRequestsOnOneKeepAliveConnection() throws {
         let server = try RunningServer()
@@ -148,6 +149,25 @@ import Testing
         let start = ContinuousClock.now
         #expect(try client.waitForClose())
         #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    /// Each request moves the idle deadline; the timer armed for an earlier one must not
+    /// close a connection that is still in use, nor forget to close it once it is idle.
+    @Test func idleDeadlineFollowsTheLastRequest() throws {
+        let server = try RunningServer(configuration: ServerConfiguration(idleTimeout: .milliseconds(300)))
+        defer { server.stop() }
+        let client = try server.client()
+        for _ in 0..<5 {   // 5 × 150 ms: well past the first request's deadline
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            Thread.sleep(forTimeInterval: 0.15)
+        }
+        try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try client.readResponse()
+        let start = ContinuousClock.now
+        #expect(try client.waitForClose())
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(3))
     }
 
     @Test func largeResponseIsDeliveredCompletely() throws {
