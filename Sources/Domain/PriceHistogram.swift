@@ -44,41 +44,51 @@ public struct PriceHistogram: Hashable, Sendable {
     }
 
     /// Builds the histogram of `prices` (any order; non-negative) in at most `binCount` bins.
-    public init(prices unsorted: [Int64], binCount: Int, range: (min: Int64?, max: Int64?) = (nil, nil)) {
+    /// Linear time: the median and the 99th percentile are selected, not sorted for (an
+    /// area of a large catalog has hundreds of thousands of prices).
+    public init(prices: [Int64], binCount: Int, range: (min: Int64?, max: Int64?) = (nil, nil)) {
         precondition(binCount >= 1, "at least one bin")
-        let prices = unsorted.sorted()
         let inRange: Int? = range.min == nil && range.max == nil ? nil : prices.count { price in
             (range.min.map { price >= $0 } ?? true) && (range.max.map { price <= $0 } ?? true)
         }
-        guard let low = prices.first, let high = prices.last else {
+        guard !prices.isEmpty else {
             self.init(count: 0, min: nil, max: nil, average: nil, median: nil, bins: [], countInRange: inRange)
             return
         }
         let n = prices.count
-        // Exact mean without overflow: sum = n * Σ(p / n) + Σ(p % n).
-        var quotients: Int64 = 0
-        var remainders: Int64 = 0
+        var low = Int64.max, high = Int64.min
+        // The exact sum in 128 bits: no overflow whatever the prices.
+        var sum: (high: Int64, low: UInt64) = (0, 0)
         for price in prices {
-            quotients += price / Int64(n)
-            remainders += price % Int64(n)
+            low = Swift.min(low, price)
+            high = Swift.max(high, price)
+            let (added, carry) = sum.low.addingReportingOverflow(UInt64(truncatingIfNeeded: price))
+            sum = (sum.high + (price < 0 ? -1 : 0) + (carry ? 1 : 0), added)
         }
-        let average = quotients + Rounding.divide(remainders, by: Int64(n))
-        let median: Int64
-        if n % 2 == 1 {
-            median = prices[n / 2]
-        } else {
-            let a = prices[n / 2 - 1], b = prices[n / 2]
-            median = a + Rounding.divide(b - a, by: 2)
-        }
-        let p99 = prices[(99 * n + 99) / 100 - 1]
+        let (meanQuotient, meanRemainder) = Int64(n).dividingFullWidth(sum)
+        let average = meanQuotient + Rounding.divide(meanRemainder, by: Int64(n))
+
+        // The middle rank (and the one below it for an even count), and the 99th
+        // percentile by nearest rank.
+        let ranks = [n / 2, n % 2 == 0 ? n / 2 - 1 : n / 2, (99 * n + 99) / 100 - 1]
+        let ranked = Selection.values(atRanks: ranks, of: prices, low: low, high: high)
+        let median = ranked[1] + Rounding.divide(ranked[0] - ranked[1], by: 2)
+        let p99 = ranked[2]
 
         // Integer edges: span counts the integer prices low...p99.
         let span = p99 - low + 1
         let width = (span + Int64(binCount) - 1) / Int64(binCount)
         let used = Int((span + width - 1) / width)
         var counts = [Int](repeating: 0, count: used)
+        // A bin index by floating-point estimate, corrected to the exact integer quotient:
+        // a 64-bit division per price cost more than everything else here.
+        let reciprocal = 1 / Double(width)
         for price in prices {
-            counts[Swift.min(Int((price - low) / width), used - 1)] += 1
+            let offset = price - low
+            var index = Swift.min(Int(Double(offset) * reciprocal), used - 1)
+            while index > 0 && Int64(index) * width > offset { index -= 1 }
+            while index < used - 1 && Int64(index + 1) * width <= offset { index += 1 }
+            counts[index] += 1
         }
         let lastUpper = low + Int64(used) * width
         let openEnded = high >= lastUpper

@@ -12,7 +12,7 @@ public protocol ListingRepository: Sendable {
     func searchListings(_ search: ListingSearch) throws -> ListingPage
 
     /// The nightly price (as `ListingMatch.nightlyPrice`) of every listing that matches
-    /// `filter`, ignoring its price bounds; ascending.
+    /// `filter`, ignoring its price bounds; in no particular order.
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
 }
 

@@ -114,7 +114,7 @@ struct ListingSearchSQL {
 
     /// Column: nightly; price bounds ignored.
     var nightlyPricesSQL: String {
-        matches + " SELECT p.nightly FROM p ORDER BY p.nightly"
+        matches + " SELECT p.nightly FROM p"
     }
 
     // MARK: binding

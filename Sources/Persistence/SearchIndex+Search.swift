@@ -37,10 +37,11 @@ extension SearchIndex {
         }
     }
 
-    /// Every match's nightly price, price bounds ignored, ascending; nil: ask SQL.
+    /// Every match's nightly price, price bounds ignored, in no particular order; nil: ask SQL.
     func nightlyPrices(matching filter: ListingFilter) -> [Int64]? {
         guard let query = SearchIndexQuery(filter: filter, index: self) else { return nil }
         var prices: [Int64] = []
+        prices.reserveCapacity(query.candidateCount(ids.count))
         var overflowed = false
         forEachCandidate(query) { slot, nightWords in
             switch evaluate(slot, query, nightWords) {
@@ -54,7 +55,6 @@ extension SearchIndex {
             }
         }
         guard !overflowed else { return nil }
-        prices.sort()
         return prices
     }
 
@@ -116,8 +116,8 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
-    /// Calls `body` with each slot the area allows (every slot, the location's, or the
-    /// box's latitude band) until it returns false (results do not depend on the order:
+    /// Calls `body` with each slot the area allows (every slot, the location's, or those of
+    /// the box's latitude band that lie in the box) until it returns false (results do not depend on the order:
     /// ties break by id); and the query's night words, borrowed
     /// once for the whole scan rather than copied (and retained) per candidate.
     @inline(__always)
@@ -131,9 +131,19 @@ extension SearchIndex {
                 locationSlots.withUnsafeBufferPointer { slots in
                     for position in range where !body(Int(slots[position]), nightWords) { return }
                 }
-            case .latitudeBand(let range):
+            case .latitudeBand(let range, let box):
+                // The box is checked here, on coordinates stored in band order, before any
+                // of the slot's own columns is touched: most of a band lies outside a map
+                // viewport, and each of those would otherwise cost a cache miss.
                 latitudeSlots.withUnsafeBufferPointer { slots in
-                    for position in range where !body(Int(slots[position]), nightWords) { return }
+                    sortedLatitudes.withUnsafeBufferPointer { bandLatitudes in
+                        bandLongitudes.withUnsafeBufferPointer { bandLongitudes in
+                            for position in range
+                            where box.contains(latitude: bandLatitudes[position], longitude: bandLongitudes[position]) {
+                                if !body(Int(slots[position]), nightWords) { return }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -141,15 +151,24 @@ extension SearchIndex {
 
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row.
+    ///
+    /// Checks run cheapest column first: most candidates of a big area are turned away by
+    /// their availability word or their capacity byte, without touching their
+    /// `compactTerms` record (the scan is bound by memory traffic, not by arithmetic).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery,
                   _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> SearchIndexEvaluation {
-        let listing = terms[slot]
-        guard listing.maxGuests >= query.guests32,
-              (query.roomTypeMask >> listing.roomType) & 1 != 0 else { return .rejected }
-        if let box = query.box, !box.contains(latitude: latitudes[slot], longitude: longitudes[slot]) {
+        for night in nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
             return .rejected
         }
+        let key = capacityAndRoomType[slot]
+        guard Int32(key >> 8) >= query.capacityFloor,
+              (query.roomTypeMask >> UInt8(truncatingIfNeeded: key)) & 1 != 0 else { return .rejected }
+        let compact = compactTerms[slot]
+        let listing = compact.isException ? exceptionalTerms[slot]!
+                                          : compact.widened(roomType: UInt8(truncatingIfNeeded: key))
+        guard listing.maxGuests >= query.guests32 else { return .rejected }
+        // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {
             // base_price + extra_guest_fee * MAX(0, :guests - guests_included)
             guard let fee = extraGuestCharge(listing, query.guests) else { return .overflow }
@@ -160,14 +179,12 @@ extension SearchIndex {
         return price(slot, listing, stay, nightWords, query.guests)
     }
 
-    /// Availability and stay rules: no unavailable night, arrival and departure allowed,
-    /// nights within the checkin day's (or the listing's) limits.
+    /// Availability and stay rules, for a listing with no unavailable night inside the
+    /// window (`evaluate` checked those): none outside it either, arrival and departure
+    /// allowed, nights within the checkin day's (or the listing's) limits.
     @inline(__always)
     private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
                         _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool {
-        for night in nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
-            return false
-        }
         if stay.nightsLeaveWindow {
             let end = outsideBlockedStart[slot + 1]
             let first = Self.lowerBound(outsideBlockedDays, outsideBlockedStart[slot], end, stay.checkin)

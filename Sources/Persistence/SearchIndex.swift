@@ -37,7 +37,13 @@ public final class SearchIndex: Sendable {
     static let maximumWindowDays = 1024
 
     // MARK: per listing (slot)
-    let terms: [SearchIndexTerms]
+    /// Each slot's `SearchIndexTerms`, compact; `.exception` for the slots in
+    /// `exceptionalTerms`.
+    let compactTerms: [SearchIndexCompactTerms]
+    let exceptionalTerms: [Int: SearchIndexTerms]
+    /// `maxGuests` clamped to 0...255 in the high byte, the room type in the low byte: the
+    /// first filter of a scan, two bytes a candidate.
+    let capacityAndRoomType: [UInt16]
     let ids: [Int64]
     let latitudes: [Double]
     let longitudes: [Double]
@@ -79,6 +85,8 @@ public final class SearchIndex: Sendable {
     let latitudeSlots: [Int32]
     /// `latitudes[latitudeSlots[i]]`, for binary search.
     let sortedLatitudes: [Double]
+    /// `longitudes[latitudeSlots[i]]`: a band's box check reads both in order.
+    let bandLongitudes: [Double]
 
     /// Positions in `latitudeSlots` whose latitude lies within `band` (empty for an empty
     /// or NaN band).
@@ -110,11 +118,12 @@ public final class SearchIndex: Sendable {
 
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
-        terms.count * MemoryLayout<SearchIndexTerms>.stride + ids.count * 8 * 5
+        compactTerms.count * (MemoryLayout<SearchIndexCompactTerms>.stride + 2) + ids.count * 8 * 5
+            + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.count * 8
             + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
             + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
-            + locationSlots.count * 4 + locationRanges.count * 40 + latitudeSlots.count * 12
+            + locationSlots.count * 4 + locationRanges.count * 40 + latitudeSlots.count * 20
     }
 
     /// One line for logs: listings, calendar rows, size and load time.
@@ -126,7 +135,16 @@ public final class SearchIndex: Sendable {
     }
 
     init(parts: SearchIndexBuilder.Parts, loadDuration: Duration) {
-        terms = parts.terms
+        var exceptions: [Int: SearchIndexTerms] = [:]
+        compactTerms = parts.terms.enumerated().map { slot, terms in
+            if let compact = SearchIndexCompactTerms(terms) { return compact }
+            exceptions[slot] = terms
+            return .exception
+        }
+        exceptionalTerms = exceptions
+        capacityAndRoomType = parts.terms.map { terms in
+            UInt16(min(max(terms.maxGuests, 0), 255)) << 8 | UInt16(terms.roomType)
+        }
         ids = parts.ids
         latitudes = parts.latitudes
         longitudes = parts.longitudes
@@ -150,6 +168,7 @@ public final class SearchIndex: Sendable {
         let byLatitude = (0..<parts.latitudes.count).sorted { parts.latitudes[$0] < parts.latitudes[$1] }
         latitudeSlots = byLatitude.map { Int32($0) }
         sortedLatitudes = byLatitude.map { parts.latitudes[$0] }
+        bandLongitudes = byLatitude.map { parts.longitudes[$0] }
         calendarRowCount = parts.calendarRowCount
         self.loadDuration = loadDuration
     }

@@ -160,15 +160,41 @@ struct SearchIndexBuilder {
     }
 
     /// Rows in slot order: by location in depth-first order of the location tree (each
-    /// location's path from its root, compared element by element), then by id. Only a
-    /// layout choice for locality; no answer depends on it.
+    /// location's path from its root, compared element by element), then along a Z-order
+    /// curve over the coordinates, then by id. Only a layout choice for locality (a map
+    /// viewport's listings lie in a few runs of nearby slots); no answer depends on it.
     private func locationOrder(_ ancestors: [Int64: [(ancestor: Int64, depth: Int)]]) -> [Int] {
         let paths = ancestors.mapValues { pairs in pairs.sorted { $0.depth > $1.depth }.map(\.ancestor) }
         let ranked = paths.keys.sorted { paths[$0]!.lexicographicallyPrecedes(paths[$1]!) }
         var rank: [Int64: Int] = [:]
         for (position, location) in ranked.enumerated() { rank[location] = position }
         let rowRanks = locationIDs.map { rank[$0] ?? Int.max }
-        return ids.indices.sorted { rowRanks[$0] != rowRanks[$1] ? rowRanks[$0] < rowRanks[$1] : $0 < $1 }
+        let cells = ids.indices.map { Self.zOrder(latitude: latitudes[$0], longitude: longitudes[$0]) }
+        return ids.indices.sorted {
+            if rowRanks[$0] != rowRanks[$1] { return rowRanks[$0] < rowRanks[$1] }
+            if cells[$0] != cells[$1] { return cells[$0] < cells[$1] }
+            return $0 < $1
+        }
+    }
+
+    /// The position of a coordinate on a Z-order (Morton) curve over a 2^21 × 2^21 grid
+    /// (cells of about 10 × 20 m): nearby places mostly get nearby codes.
+    static func zOrder(latitude: Double, longitude: Double) -> UInt64 {
+        func cell(_ value: Double, _ low: Double, _ high: Double) -> UInt64 {
+            guard value.isFinite else { return 0 }
+            let fraction = (min(max(value, low), high) - low) / (high - low)
+            return UInt64(fraction * Double((1 << 21) - 1))
+        }
+        func spread(_ value: UInt64) -> UInt64 {
+            var x = value & 0x1f_ffff
+            x = (x | x << 32) & 0x1f_0000_0000_ffff
+            x = (x | x << 16) & 0x1f_0000_ff00_00ff
+            x = (x | x << 8) & 0x100f_00f0_0f00_f00f
+            x = (x | x << 4) & 0x10c3_0c30_c30c_30c3
+            x = (x | x << 2) & 0x1249_2492_4924_9249
+            return x
+        }
+        return spread(cell(latitude, -90, 90)) << 1 | spread(cell(longitude, -180, 180))
     }
 
     // MARK: layout

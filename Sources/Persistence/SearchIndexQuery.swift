@@ -15,9 +15,9 @@ struct SearchIndexQuery {
         case all
         /// The range of `SearchIndex.locationSlots` for one location.
         case location(Range<Int>)
-        /// The range of `SearchIndex.latitudeSlots` between a box's south and north edges
-        /// (its longitudes are still checked per slot).
-        case latitudeBand(Range<Int>)
+        /// The range of `SearchIndex.latitudeSlots` between a box's south and north edges,
+        /// and the box (its longitudes are still checked per slot).
+        case latitudeBand(Range<Int>, Box)
     }
 
     /// One word of the calendar bitsets and the bits of interest in it: the listing in
@@ -70,10 +70,20 @@ struct SearchIndexQuery {
     }
 
     let candidates: Candidates
-    let box: Box?
+
+    /// How many slots the scan visits, for sizing its output.
+    func candidateCount(_ listingCount: Int) -> Int {
+        switch candidates {
+        case .all: return listingCount
+        case .location(let range), .latitudeBand(let range, _): return range.count
+        }
+    }
     let guests: Int64
     /// `guests` as Int32, to compare with the packed `maxGuests`.
     let guests32: Int32
+    /// What `SearchIndex.capacityAndRoomType`'s capacity byte must reach: the guests when
+    /// 1...255 (where the clamped byte compares exactly), else 0 and only `terms` decides.
+    let capacityFloor: Int32
     /// Bit `i` set: room type `RoomType.allCases[i]` matches.
     let roomTypeMask: UInt8
     /// Plain values only, so that the scan copies it for free.
@@ -87,19 +97,18 @@ struct SearchIndexQuery {
         switch filter.area {
         case .everywhere:
             candidates = .all
-            box = nil
         case .location(let id):
             candidates = .location(index.locationRanges[id.rawValue] ?? 0..<0)
-            box = nil
         case .boundingBox(let area):
-            candidates = .latitudeBand(index.latitudeBand(area.southWest.latitude...area.northEast.latitude))
-            box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
-                      west: area.southWest.longitude, east: area.northEast.longitude,
-                      acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
+            let box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
+                          west: area.southWest.longitude, east: area.northEast.longitude,
+                          acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
+            candidates = .latitudeBand(index.latitudeBand(area.southWest.latitude...area.northEast.latitude), box)
         }
         // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
         guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
         self.guests32 = guests32
+        capacityFloor = (1...255).contains(guests32) ? guests32 : 0
         guests = Int64(guests32)
         var mask: UInt8 = 0
         for (bit, roomType) in RoomType.allCases.enumerated()

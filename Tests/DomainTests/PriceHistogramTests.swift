@@ -74,4 +74,85 @@ import Testing
         #expect(h.average == big)
         checkInvariants(h)
     }
+
+    /// The histogram by the definition: sort, then read ranks and divide.
+    static func reference(_ prices: [Int64], binCount: Int) -> PriceHistogram {
+        let sorted = prices.sorted()
+        let n = sorted.count
+        let sum = sorted.reduce(0, +)
+        let average = Rounding.divide(sum, by: Int64(n))
+        let median = n % 2 == 1 ? sorted[n / 2]
+            : sorted[n / 2 - 1] + Rounding.divide(sorted[n / 2] - sorted[n / 2 - 1], by: 2)
+        let low = sorted[0], p99 = sorted[(99 * n + 99) / 100 - 1]
+        let span = p99 - low + 1
+        let width = (span + Int64(binCount) - 1) / Int64(binCount)
+        let used = Int((span + width - 1) / width)
+        var counts = [Int](repeating: 0, count: used)
+        for price in sorted { counts[min(Int((price - low) / width), used - 1)] += 1 }
+        let openEnded = sorted[n - 1] >= low + Int64(used) * width
+        let bins = (0..<used).map { i in
+            PriceBin(min: low + Int64(i) * width, max: i == used - 1 && openEnded ? nil : low + Int64(i + 1) * width,
+                     count: counts[i])
+        }
+        return PriceHistogram(count: n, min: low, max: sorted[n - 1], average: average, median: median, bins: bins,
+                              countInRange: nil)
+    }
+
+    @Test func matchesTheSortingDefinitionOnRandomPrices() {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        for round in 0..<430 {
+            // Small counts select directly; above 16,384 prices the bucketed path runs.
+            let n = 1 + next(round < 200 ? 40 : round < 400 ? 3_000 : 60_000)
+            // Few distinct values (ties everywhere), typical KRW prices, or wide spans.
+            let spread = [3, 500_000, 1 << 40][next(3)]
+            let prices = (0..<n).map { _ in Int64(10_000 + next(spread)) }
+            let bins = 1 + next(60)
+            let h = PriceHistogram(prices: prices, binCount: bins)
+            #expect(h == Self.reference(prices, binCount: bins), "round \(round): n \(n), spread \(spread), bins \(bins)")
+        }
+    }
+
+    @Test func bucketedSelectionHandlesSkewAndTies() {
+        // One huge outlier squeezes everything else into the first bucket; ties span buckets.
+        var skewed = (0..<20_000).map { Int64(50_000 + $0 % 7) }
+        skewed.append(9_000_000_000)
+        let ties = (0..<30_000).map { Int64($0 < 15_000 ? 100 : 200) }
+        for prices in [skewed, ties] {
+            let sorted = prices.sorted()
+            let ranks = [0, 1, prices.count / 2, prices.count - 2, prices.count - 1]
+            #expect(Selection.values(atRanks: ranks, of: prices, low: sorted.first!, high: sorted.last!)
+                        == ranks.map { sorted[$0] })
+        }
+    }
+
+    @Test func selectionFindsEveryRankOfAdversarialOrders() {
+        let n = 257
+        let orders: [[Int64]] = [
+            (0..<n).map { Int64($0) },                        // sorted
+            (0..<n).map { Int64(n - $0) },                    // reversed
+            [Int64](repeating: 5, count: n),                  // all equal
+            (0..<n).map { Int64(min($0, n - $0)) },           // organ pipe
+            (0..<n).map { Int64($0 % 2 == 0 ? $0 : n - $0) }, // interleaved
+        ]
+        for order in orders {
+            let sorted = order.sorted()
+            for k in stride(from: 0, to: n, by: 7) {
+                var scratch = order
+                let value = scratch.withUnsafeMutableBufferPointer { buffer in
+                    Selection.select(k, in: buffer, within: 0..<n)
+                    #expect(buffer[..<k].allSatisfy { $0 <= buffer[k] } && buffer[(k + 1)...].allSatisfy { $0 >= buffer[k] })
+                    return buffer[k]
+                }
+                #expect(value == sorted[k])
+                #expect(scratch.sorted() == sorted)
+            }
+        }
+    }
 }

@@ -22,8 +22,8 @@ import Storage
         var nonEmpty = 0
         for round in 0..<(farRows ? 250 : 500) where failures < 5 {
             let filter = catalog.randomFilter(&random)
-            let sqlPrices = try catalog.catalog.nightlyPrices(matching: filter)
-            let indexPrices = try #require(indexed.index.nightlyPrices(matching: filter), "fell back to SQL: \(filter)")
+            let sqlPrices = try catalog.catalog.nightlyPrices(matching: filter).sorted()
+            let indexPrices = try #require(indexed.index.nightlyPrices(matching: filter), "fell back to SQL: \(filter)").sorted()
             if sqlPrices != indexPrices {
                 failures += 1
                 Issue.record("round \(round) nightlyPrices differ for \(filter): \(sqlPrices) vs \(indexPrices)")

@@ -1,0 +1,99 @@
+/// Order statistics without sorting: the k-th smallest values of an array in linear time.
+enum Selection {
+    /// The values a sort of `values` would put at each of `ranks` (each in
+    /// `0..<values.count`), given the smallest and largest value.
+    ///
+    /// One counting pass over 4,096 value buckets finds the bucket of each rank, one more
+    /// gathers those buckets' values, and only they are selected from: two cheap passes
+    /// instead of partitioning (and moving) every value.
+    static func values(atRanks ranks: [Int], of values: [Int64], low: Int64, high: Int64) -> [Int64] {
+        let bucketCount = 4_096
+        guard values.count > 4 * bucketCount, high > low else {
+            var scratch = values
+            return scratch.withUnsafeMutableBufferPointer { buffer in
+                ranks.map { rank in
+                    select(rank, in: buffer, within: 0..<buffer.count)
+                    return buffer[rank]
+                }
+            }
+        }
+        // Monotonic in the value (a subtraction, a multiplication and a truncation of
+        // doubles never reorder), so buckets hold consecutive runs of the sorted order.
+        let scale = Double(bucketCount - 1) / Double(high - low)
+        @inline(__always) func bucket(_ value: Int64) -> Int { Int(Double(value - low) * scale) }
+
+        var counts = [Int](repeating: 0, count: bucketCount)
+        for value in values { counts[bucket(value)] += 1 }
+        var before = [Int](repeating: 0, count: bucketCount + 1)
+        for index in 0..<bucketCount { before[index + 1] = before[index] + counts[index] }
+        // The bucket of each rank: the last bucket starting at or before it.
+        let rankBuckets = ranks.map { rank in
+            var low = 0, high = bucketCount
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if before[middle] <= rank { low = middle } else { high = middle }
+            }
+            return low
+        }
+        let wanted = Array(Set(rankBuckets)).sorted()
+        var gathered = [[Int64]](repeating: [], count: wanted.count)
+        for (slot, index) in wanted.enumerated() { gathered[slot].reserveCapacity(counts[index]) }
+        for value in values {
+            let index = bucket(value)
+            if let slot = wanted.firstIndex(of: index) { gathered[slot].append(value) }
+        }
+        return zip(ranks, rankBuckets).map { rank, index in
+            let slot = wanted.firstIndex(of: index)!
+            return gathered[slot].withUnsafeMutableBufferPointer { buffer in
+                let local = rank - before[index]
+                select(local, in: buffer, within: 0..<buffer.count)
+                return buffer[local]
+            }
+        }
+    }
+
+    /// Rearranges `buffer[range]` so that `buffer[k]` holds the value a sort of that range
+    /// would put there, nothing after it is smaller and nothing before it is larger.
+    /// `k` must lie in `range`.
+    ///
+    /// Quickselect with a median-of-three pivot and a three-way partition (prices repeat a
+    /// lot); after more rounds than a good pivot sequence needs, the rest is sorted, so the
+    /// worst case stays O(n log n).
+    static func select(_ k: Int, in buffer: UnsafeMutableBufferPointer<Int64>, within range: Range<Int>) {
+        precondition(range.contains(k), "rank outside the range")
+        var low = range.lowerBound, high = range.upperBound - 1
+        var rounds = 2 * (Int.bitWidth - range.count.leadingZeroBitCount) + 8
+        while low < high {
+            guard rounds > 0 else {
+                var rest = UnsafeMutableBufferPointer(rebasing: buffer[low...high])
+                rest.sort()
+                return
+            }
+            rounds -= 1
+            let a = buffer[low], b = buffer[low + (high - low) / 2], c = buffer[high]
+            let pivot = max(min(a, b), min(max(a, b), c))
+            // [low, less) < pivot, [less, next) == pivot, (greater, high] > pivot.
+            var less = low, next = low, greater = high
+            while next <= greater {
+                let value = buffer[next]
+                if value < pivot {
+                    buffer.swapAt(less, next)
+                    less += 1
+                    next += 1
+                } else if value > pivot {
+                    buffer.swapAt(next, greater)
+                    greater -= 1
+                } else {
+                    next += 1
+                }
+            }
+            if k < less {
+                high = less - 1
+            } else if k > greater {
+                low = greater + 1
+            } else {
+                return
+            }
+        }
+    }
+}
