@@ -38,6 +38,17 @@ enum JSONStringArray {
         return try copy.withUTF8 { try decode($0) }
     }
 
+    /// The array's first string alone (an empty array for an empty one), for readers that
+    /// show one photo: the rest is not decoded, so not checked either.
+    static func decodeFirst(_ input: UnsafeBufferPointer<UInt8>) throws -> [String] {
+        var reader = Reader(input: input)
+        reader.skipWhitespace()
+        try reader.expect(UInt8(ascii: "["))
+        reader.skipWhitespace()
+        if reader.peek() == UInt8(ascii: "]") { return [] }
+        return [try reader.string()]
+    }
+
     static func decode(_ input: UnsafeBufferPointer<UInt8>) throws -> [String] {
         var reader = Reader(input: input)
         reader.skipWhitespace()

@@ -20,8 +20,9 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     }
 
     /// The listings with these ids that exist, in the order asked, from one snapshot, for
-    /// search results: their description, amenities and house rules are left empty (the
-    /// list and the map never show them; reading them was most of a page's cost).
+    /// search results: their description, amenities and house rules are left empty and
+    /// only their first photo is kept (the list and the map show no more; reading them
+    /// was most of a page's cost).
     public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
         try pool.read { db in try ids.compactMap { try Self.listingSummary($0.rawValue, in: db) } }
     }
@@ -129,13 +130,18 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
 
     // MARK: helpers
 
-    static func listing(_ id: Int64, in db: Database, sql: String = ListingRecord.selectByID) throws -> Listing? {
-        let statement = try db.cachedStatement(sql)
-        try statement.bind(id, at: 1)
-        return try statement.fetchOne(ListingRecord.decode)
+    static func listing(_ id: Int64, in db: Database) throws -> Listing? {
+        try fetch(id, in: db, ListingRecord.selectByID, ListingRecord.decode)
     }
 
     static func listingSummary(_ id: Int64, in db: Database) throws -> Listing? {
-        try listing(id, in: db, sql: ListingRecord.selectSummaryByID)
+        try fetch(id, in: db, ListingRecord.selectSummaryByID, ListingRecord.decodeSummary)
+    }
+
+    private static func fetch(_ id: Int64, in db: Database, _ sql: String,
+                              _ decode: (Row) throws -> Listing) throws -> Listing? {
+        let statement = try db.cachedStatement(sql)
+        try statement.bind(id, at: 1)
+        return try statement.fetchOne(decode)
     }
 }

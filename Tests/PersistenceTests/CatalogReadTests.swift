@@ -14,6 +14,23 @@ import Storage
         #expect(try fixture.catalog.listing(ListingID(424242)) == nil)
     }
 
+    /// Search results carry what the list shows: the long texts are empty and only the
+    /// first photo is kept; everything else equals the full listing.
+    @Test func summariesKeepWhatTheListShows() throws {
+        let ids = fixture.listings.map(\.id)
+        let summaries = try fixture.catalog.listingSummaries(ids)
+        #expect(summaries.map(\.id) == ids)
+        for (summary, listing) in zip(summaries, fixture.listings) {
+            var expected = listing
+            expected.description = ""
+            expected.amenities = []
+            expected.houseRules = []
+            expected.photoURLs = Array(listing.photoURLs.prefix(1))
+            #expect(summary == expected)
+        }
+        #expect(fixture.listings.contains { $0.photoURLs.count > 1 })
+    }
+
     @Test func idsAbove2To53RoundTrip() throws {
         let listing = try #require(try fixture.catalog.listing(CatalogFixture.bigID))
         #expect(listing.id.rawValue == 9_007_199_254_740_993)
