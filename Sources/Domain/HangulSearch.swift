@@ -20,7 +20,7 @@ public enum HangulSearch {
     private static let syllableBase: UInt32 = 0xAC00
     private static let syllableLast: UInt32 = 0xD7A3
     /// The 19 initial consonants as compatibility jamo, in syllable-block order.
-    private static let initialJamo: [Unicode.Scalar] = [
+    static let initialJamo: [Unicode.Scalar] = [
         "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
     ]
 
@@ -72,6 +72,33 @@ public enum HangulSearch {
         text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }
     }
 
+    /// `initialJamo.firstIndex(of:)`, without searching an array for every character
+    /// compared (autocomplete compares a query with every place name per keystroke).
+    static func initialJamoIndex(of scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x3131: 0   // ㄱ
+        case 0x3132: 1   // ㄲ
+        case 0x3134: 2   // ㄴ
+        case 0x3137: 3   // ㄷ
+        case 0x3138: 4   // ㄸ
+        case 0x3139: 5   // ㄹ
+        case 0x3141: 6   // ㅁ
+        case 0x3142: 7   // ㅂ
+        case 0x3143: 8   // ㅃ
+        case 0x3145: 9   // ㅅ
+        case 0x3146: 10  // ㅆ
+        case 0x3147: 11  // ㅇ
+        case 0x3148: 12  // ㅈ
+        case 0x3149: 13  // ㅉ
+        case 0x314A: 14  // ㅊ
+        case 0x314B: 15  // ㅋ
+        case 0x314C: 16  // ㅌ
+        case 0x314D: 17  // ㅍ
+        case 0x314E: 18  // ㅎ
+        default: nil
+        }
+    }
+
     private static func initialIndex(of scalar: Unicode.Scalar) -> Int? {
         guard (syllableBase...syllableLast).contains(scalar.value) else { return nil }
         return Int((scalar.value - syllableBase) / 588)
@@ -90,7 +117,7 @@ public enum HangulSearch {
         for (offset, q) in needle.enumerated() {
             let n = haystack[start + offset]
             if q == n { continue }
-            if let jamo = initialJamo.firstIndex(of: q), initialIndex(of: n) == jamo { continue }
+            if let jamo = initialJamoIndex(of: q), initialIndex(of: n) == jamo { continue }
             if offset == needle.count - 1, isPrefixSyllable(q, of: n) { continue }
             return false
         }

@@ -43,17 +43,22 @@ public final class LocationService: Sendable {
         let needle = HangulSearch.Key(query)
         guard !needle.isEmpty else { return [] }
         let snapshot = try cache.value { try repository.allLocations() }
-        var matches: [LocationSuggestion] = []
-        for (location, keys) in zip(snapshot.all, snapshot.keys) {
-            if let rank = HangulSearch.match(query: needle, name: keys.name, nameEnglish: keys.english) {
-                matches.append(LocationSuggestion(location: location, rank: rank))
+        // Matched and ordered as plain numbers; only the locations returned are copied (a
+        // copy retains each of its strings, which cost more than the matching).
+        var hits: [(rank: MatchRank, listingCount: Int, id: LocationID, index: Int)] = []
+        for index in snapshot.keys.indices {
+            if let rank = HangulSearch.match(query: needle, name: snapshot.keys[index].name,
+                                             nameEnglish: snapshot.keys[index].english) {
+                let location = snapshot.all[index]
+                hits.append((rank, location.listingCount, location.id, index))
             }
         }
-        return Array(matches.sorted { a, b in
+        hits.sort { a, b in
             if a.rank != b.rank { return a.rank > b.rank }
-            if a.location.listingCount != b.location.listingCount { return a.location.listingCount > b.location.listingCount }
-            return a.location.id < b.location.id
-        }.prefix(limit))
+            if a.listingCount != b.listingCount { return a.listingCount > b.listingCount }
+            return a.id < b.id
+        }
+        return hits.prefix(limit).map { LocationSuggestion(location: snapshot.all[$0.index], rank: $0.rank) }
     }
 
     /// Locations with listings, most listings first (then by id).

@@ -37,3 +37,15 @@ import Testing
         #expect(HangulSearch.match(query: "busan", name: "서울", nameEnglish: "Seoul") == nil)
     }
 }
+
+@Suite struct HangulJamoTableTests {
+    @Test func jamoIndexAgreesWithTheTable() {
+        for (index, jamo) in HangulSearch.initialJamo.enumerated() {
+            #expect(HangulSearch.initialJamoIndex(of: jamo) == index)
+        }
+        // Vowels and final-only consonants of the same block are not initials.
+        for scalar in ["ㅏ", "ㅣ", "ㄳ", "ㄵ", "ㅄ", "a", "가"] as [Unicode.Scalar] {
+            #expect(HangulSearch.initialJamoIndex(of: scalar) == nil)
+        }
+    }
+}
