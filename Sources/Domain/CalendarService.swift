@@ -41,18 +41,20 @@ public final class CalendarService: Sendable {
         }
         var input: ListingCalendarInput?
         var timeZone = defaultTimeZone
+        var listingToday: CalendarDate?
         if let listingID {
-            guard let listing = try listings.listing(listingID) else { throw StaysError.listingNotFound(listingID) }
+            // The range depends on today in the listing's zone: known once the listing is read.
+            guard let (listing, entries) = try listings.listingAndCalendar(listingID, calendarIn: { listing in
+                let today = dateProvider.today(in: listing.timeZone)
+                listingToday = today
+                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin)
+            }) else { throw StaysError.listingNotFound(listingID) }
             timeZone = listing.timeZone
-            input = ListingCalendarInput(listing: listing, entries: [], guests: guests, checkin: checkin)
+            input = ListingCalendarInput(listing: listing, entries: entries, guests: guests, checkin: checkin)
         }
-        let today = dateProvider.today(in: timeZone)
+        // The same today as the entries were read for, even across midnight.
+        let today = listingToday ?? dateProvider.today(in: timeZone)
         let first = start ?? YearMonth(today)
-        if var listingInput = input {
-            let range = CalendarGrid.entryRange(start: first, count: months, checkin: checkin)
-            listingInput.entries = try listings.calendarEntries(of: listingInput.listing.id, in: range)
-            input = listingInput
-        }
         return CalendarView(
             listingID: listingID, timeZone: timeZone, today: today, firstWeekday: firstWeekday,
             weekdayNames: firstWeekday.weekdayNames(language), currency: input?.listing.currency,

@@ -56,15 +56,17 @@ public final class ListingService: Sendable {
     /// starts before today in the listing's time zone, or `checkout` beyond 365 nights
     /// (400); `.unavailableDates` (409); `.stayRuleViolated` (422) — see `StayValidator`.
     public func quote(listingID: ListingID, stay: Stay, guests: GuestCount, language: Language) throws -> Quote {
-        let listing = try listing(id: listingID)
+        if stay.nights > StayParameters.maxNights {
+            throw StaysError.invalidParameter("checkout", "must be at most \(StayParameters.maxNights) nights after checkin")
+        }
+        guard let (listing, entries) = try listings.listingAndCalendar(
+            listingID, calendarIn: { _ in stay.checkin..<stay.checkout.adding(days: 1) }) else {
+            throw StaysError.listingNotFound(listingID)
+        }
         let today = dateProvider.today(in: listing.timeZone)
         if stay.checkin < today {
             throw StaysError.invalidParameter("checkin", "must not be before today (\(today))")
         }
-        if stay.nights > StayParameters.maxNights {
-            throw StaysError.invalidParameter("checkout", "must be at most \(StayParameters.maxNights) nights after checkin")
-        }
-        let entries = try listings.calendarEntries(of: listingID, in: stay.checkin..<stay.checkout.adding(days: 1))
         try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: guests)
         return Quote(listing: listing, stay: stay, guests: guests, entries: entries, configuration: pricing, language: language)
     }

@@ -7,6 +7,13 @@ public protocol ListingRepository: Sendable {
     /// ascending by date. Dates without an entry follow the listing's defaults.
     func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry]
 
+    /// The listing without its long texts (description, amenities and house rules empty,
+    /// the first photo only) and its calendar entries in `range(listing)`, read together
+    /// from one snapshot; nil for an unknown id. For the quote and the calendar, which need
+    /// the listing's rules and days, never its texts.
+    func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])?
+
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
     /// total count and bounds of all matches.
     func searchListings(_ search: ListingSearch) throws -> ListingPage
@@ -14,6 +21,16 @@ public protocol ListingRepository: Sendable {
     /// The nightly price (as `ListingMatch.nightlyPrice`) of every listing that matches
     /// `filter`, ignoring its price bounds; in no particular order.
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
+}
+
+extension ListingRepository {
+    /// `listing` then `calendarEntries`: the same answer, from two snapshots, for
+    /// repositories without a cheaper way (the full listing is returned).
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        guard let listing = try listing(id) else { return nil }
+        return (listing, try calendarEntries(of: id, in: range(listing)))
+    }
 }
 
 /// Read access to cities, districts and neighbourhoods. Safe from any thread.

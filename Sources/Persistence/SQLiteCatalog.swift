@@ -28,24 +28,34 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     }
 
     public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
+        try pool.read { db in try Self.calendarEntries(of: id, in: range, db: db) }
+    }
+
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
         try pool.read { db in
-            let statement = try db.cachedStatement("""
-                SELECT day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure \
-                FROM calendar_days WHERE listing_id = ? AND day >= ? AND day < ? ORDER BY day
-                """)
-            try statement.bind(id.rawValue, at: 1)
-            try statement.bind(range.lowerBound.daysSinceEpoch, at: 2)
-            try statement.bind(range.upperBound.daysSinceEpoch, at: 3)
-            return try statement.fetchAll { row in
-                let statusText = row.string(1)
-                guard let status = DayStatus(rawValue: statusText) else {
-                    throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)
-                }
-                return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(0)), status: status,
-                                     price: row.optionalInt64(2), minNights: row.optionalInt(3),
-                                     maxNights: row.optionalInt(4), closedToArrival: row.bool(5),
-                                     closedToDeparture: row.bool(6))
+            guard let listing = try Self.listingSummary(id.rawValue, in: db) else { return nil }
+            return (listing, try Self.calendarEntries(of: id, in: range(listing), db: db))
+        }
+    }
+
+    static func calendarEntries(of id: ListingID, in range: Range<CalendarDate>, db: Database) throws -> [CalendarEntry] {
+        let statement = try db.cachedStatement("""
+            SELECT day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure \
+            FROM calendar_days WHERE listing_id = ? AND day >= ? AND day < ? ORDER BY day
+            """)
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(range.lowerBound.daysSinceEpoch, at: 2)
+        try statement.bind(range.upperBound.daysSinceEpoch, at: 3)
+        return try statement.fetchAll { row in
+            let statusText = row.string(1)
+            guard let status = DayStatus(rawValue: statusText) else {
+                throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)
             }
+            return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(0)), status: status,
+                                 price: row.optionalInt64(2), minNights: row.optionalInt(3),
+                                 maxNights: row.optionalInt(4), closedToArrival: row.bool(5),
+                                 closedToDeparture: row.bool(6))
         }
     }
 

@@ -139,9 +139,8 @@ enum BenchSQLCommand {
         case .prices(let filter):
             _ = try catalog.nightlyPrices(matching: filter)
         case .calendar(let id, let range), .quote(let id, let range):
-            // What CalendarService and ListingService.quote read: the listing, then its days.
-            guard try catalog.listing(id) != nil else { return }
-            _ = try catalog.calendarEntries(of: id, in: range)
+            // What CalendarService and ListingService.quote read: the listing and its days.
+            _ = try catalog.listingAndCalendar(id, calendarIn: { _ in range })
         case .locations:
             // The route answers from LocationService's 5-second cache of this call.
             _ = try catalog.allLocations()

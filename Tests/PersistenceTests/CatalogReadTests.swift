@@ -31,6 +31,20 @@ import Storage
         #expect(fixture.listings.contains { $0.photoURLs.count > 1 })
     }
 
+    @Test func listingAndCalendarFromOneRead() throws {
+        let range = date("2027-03-10")..<date("2027-03-26")
+        var asked: ListingID?
+        let both = try #require(try fixture.catalog.listingAndCalendar(ListingID(2), calendarIn: { listing in
+            asked = listing.id
+            return range
+        }))
+        #expect(asked == ListingID(2))
+        #expect(both.listing == (try fixture.catalog.listingSummaries([ListingID(2)])).first)
+        #expect(both.entries == (try fixture.catalog.calendarEntries(of: ListingID(2), in: range)))
+        #expect(both.entries.count == 4)
+        #expect(try fixture.catalog.listingAndCalendar(ListingID(424242), calendarIn: { _ in range }) == nil)
+    }
+
     @Test func idsAbove2To53RoundTrip() throws {
         let listing = try #require(try fixture.catalog.listing(CatalogFixture.bigID))
         #expect(listing.id.rawValue == 9_007_199_254_740_993)
