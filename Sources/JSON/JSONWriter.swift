@@ -74,10 +74,10 @@ public struct JSONWriter: ~Copyable {
     // MARK: scalars
 
     @inlinable public mutating func string(_ value: String) { separate(); writeEscaped(value) }
-    @inlinable public mutating func int(_ value: Int) { separate(); writeInteger(Int64(value)) }
-    @inlinable public mutating func int(_ value: Int64) { separate(); writeInteger(value) }
-    @inlinable public mutating func bool(_ value: Bool) { separate(); buffer.append(contentsOf: value ? "true" : "false") }
-    @inlinable public mutating func null() { separate(); buffer.append(contentsOf: "null") }
+    @inlinable @inline(__always) public mutating func int(_ value: Int) { separate(); writeInteger(Int64(value)) }
+    @inlinable @inline(__always) public mutating func int(_ value: Int64) { separate(); writeInteger(value) }
+    @inlinable @inline(__always) public mutating func bool(_ value: Bool) { separate(); buffer.append(contentsOf: value ? "true" : "false") }
+    @inlinable @inline(__always) public mutating func null() { separate(); buffer.append(contentsOf: "null") }
 
     @inlinable public mutating func double(_ value: Double) {
         separate()
@@ -100,13 +100,13 @@ public struct JSONWriter: ~Copyable {
     // MARK: members (key + value)
 
     @inlinable public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
-    @inlinable public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
-    @inlinable public mutating func field(_ name: StaticString, _ value: Int64) { key(name); int(value) }
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Int64) { key(name); int(value) }
     @inlinable public mutating func field(_ name: StaticString, _ value: Double) { key(name); double(value) }
-    @inlinable public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
-    @inlinable public mutating func field(_ name: StaticString, _ value: String?) { key(name); if let value { string(value) } else { null() } }
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: String?) { key(name); if let value { string(value) } else { null() } }
     @inlinable public mutating func field(_ name: StaticString, _ value: Int?) { key(name); if let value { int(value) } else { null() } }
-    @inlinable public mutating func field(_ name: StaticString, _ value: Int64?) { key(name); if let value { int(value) } else { null() } }
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Int64?) { key(name); if let value { int(value) } else { null() } }
     @inlinable public mutating func field(_ name: StaticString, _ value: Double?) { key(name); if let value { double(value) } else { null() } }
     @inlinable public mutating func field(_ name: StaticString, _ value: Bool?) { key(name); if let value { bool(value) } else { null() } }
     @inlinable public mutating func field(_ name: StaticString, strings: [String]) {
