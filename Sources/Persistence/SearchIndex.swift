@@ -11,9 +11,11 @@ import Storage
 ///
 /// Layout, chosen so that checking one candidate touches a few cache lines:
 /// - One slot per listing, ordered by location (depth-first over the location tree), then
-///   id: the listings of a city, district or neighbourhood are one contiguous run of slots.
-///   Per slot, a packed `SearchIndexTerms` record plus separate id, coordinate, score and
-///   rating columns.
+///   along a Z-order curve, then id: the listings of a city, district or neighbourhood are
+///   one contiguous run of slots, and nearby listings mostly have nearby slots. Per slot, a
+///   capacity and room-type column, a `SearchIndexCompactTerms` record (the full
+///   `SearchIndexTerms` on the side when a value does not fit it), and separate id,
+///   coordinate, score and rating columns.
 /// - Calendar exceptions as three bitsets over a day window shared by all listings (the
 ///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
 ///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
