@@ -10,20 +10,18 @@ public protocol DateProvider: Sendable {
     func today(in timeZone: String) -> CalendarDate
 }
 
-/// The real clock: `Date()` converted with the Gregorian calendar in the requested zone.
+/// The real clock: `Date()` shifted by the requested zone's UTC offset at that instant
+/// (daylight saving included), as a proleptic Gregorian date. An unknown zone is UTC.
 public struct SystemDateProvider: DateProvider {
     public init() {}
 
     public func today(in timeZone: String) -> CalendarDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        guard let year = parts.year, let month = parts.month, let day = parts.day,
-              let date = CalendarDate(year: year, month: month, day: day) else {
-            // Foundation always fills these for the Gregorian calendar; fall back to UTC days.
-            return CalendarDate(daysSinceEpoch: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
-        }
-        return date
+        let now = Date()
+        let zone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!
+        // Whole seconds since the epoch in local wall-clock time; a Foundation calendar
+        // computation here cost more than the rest of a quote's domain logic.
+        let local = now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))
+        return CalendarDate(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
     }
 }
 

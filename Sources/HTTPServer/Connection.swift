@@ -84,6 +84,14 @@ final class Connection: @unchecked Sendable {
 
     private func readable() {
         guard !isClosed else { return }
+        // Reading stays armed while a request is handled or answered (suspending and
+        // resuming the source for every request cost more than the rest of `/health`'s
+        // I/O); bytes that arrive meanwhile — pipelining — pause it here, and stay in the
+        // socket until the machine wants them.
+        guard machine.wantsRead else {
+            suspendReading()
+            return
+        }
         let result: IOResult
         do {
             result = try Syscall.read(fd, into: loop.scratch)
@@ -219,14 +227,17 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Aligns the read source and the timer with what the state machine wants.
+    private func suspendReading() {
+        guard !readSuspended else { return }
+        readSource.suspend()
+        readSuspended = true
+    }
+
     private func sync() {
         guard !isClosed else { return }
         if machine.wantsRead && readSuspended {
             readSource.resume()
             readSuspended = false
-        } else if !machine.wantsRead && !readSuspended {
-            readSource.suspend()
-            readSuspended = true
         }
         // Every request moves the deadline later, and re-arming the timer costs a few µs;
         // so it is re-armed only for an earlier deadline. A timer that fires before the

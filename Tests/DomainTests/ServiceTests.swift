@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Domain
 
@@ -157,5 +158,19 @@ import Testing
         #expect(abs(utc.days(until: seoul)) <= 1)
         #expect(abs(utc.days(until: system.today(in: "Not/AZone"))) <= 1) // treated as UTC; <= 1 tolerates midnight
         #expect(system.today(in: "Pacific/Kiritimati").days(until: system.today(in: "Pacific/Pago_Pago")) <= -1)
+        // The same date as Foundation's calendar gives, in zones with DST and odd offsets.
+        for zone in ["Asia/Seoul", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu",
+                     "Pacific/Chatham", "America/St_Johns", "UTC"] {
+            func foundationToday() -> CalendarDate {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = TimeZone(identifier: zone)!
+                let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+                return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+            }
+            let before = foundationToday()
+            let today = system.today(in: zone)
+            let after = foundationToday()   // the same unless local midnight passed meanwhile
+            #expect(today == before || today == after, "\(zone)")
+        }
     }
 }
