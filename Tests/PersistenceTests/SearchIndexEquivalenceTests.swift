@@ -15,6 +15,7 @@ import Storage
         let indexed = try IndexedCatalog(catalog: catalog.catalog)
         // With far rows the calendar is wider than the window: some rows are outside it.
         #expect(indexed.index.outsideBlockedDays.isEmpty != farRows)
+        #expect(!indexed.index.exceptionalTerms.isEmpty)  // some listings take the wide path
         #expect(indexed.index.listingCount == catalog.listingIDs.count && catalog.listingIDs.count > 280)
         var random = TestRandom(seed: 42)
         var failures = 0
@@ -234,6 +235,15 @@ final class RandomCatalog {
             availableUntil: random.chance(20) ? CalendarDate(daysSinceEpoch: random.next(in: firstDay...lastDay + 30)) : nil)
         listing.maxNights = [3, 7, 14, 30, 365][random.next(below: 5)]
         if listing.maxNights < listing.minNights { listing.maxNights = listing.minNights }
+        // A few values too wide for the index's compact record or capacity byte: those
+        // listings take the index's exact side path.
+        switch random.next(below: 40) {
+        case 0: listing.pricing.basePrice += 3_000_000_000
+        case 1: listing.maxNights = 40_000
+        case 2: listing.maxGuests = 300
+        case 3: listing.pricing.guestsIncluded = 40_000
+        default: break
+        }
         return listing
     }
 
