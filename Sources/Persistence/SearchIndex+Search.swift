@@ -117,9 +117,9 @@ extension SearchIndex {
     }
 
     /// Calls `body` with each slot the area allows (every slot, the location's, or those of
-    /// the box's latitude band that lie in the box) until it returns false (results do not depend on the order:
-    /// ties break by id); and the query's night words, borrowed
-    /// once for the whole scan rather than copied (and retained) per candidate.
+    /// the box's latitude band that lie in the box) until it returns false (results do not
+    /// depend on the order: ties break by id); and the query's night words, borrowed once
+    /// for the whole scan rather than copied (and retained) per candidate.
     @inline(__always)
     private func forEachCandidate(_ query: SearchIndexQuery,
                                   _ body: (Int, UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool) {
