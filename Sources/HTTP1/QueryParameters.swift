@@ -12,8 +12,13 @@ public struct QueryParameters: Sendable {
     /// digits is an error), result must be valid UTF-8 (Hangul arrives percent-encoded), a
     /// name given twice is an error, empty pairs from `&&` ignored.
     public init(parsing query: String?) throws(QueryError) {
-        guard let query, !query.isEmpty else { return }
-        try Array(query.utf8).withUnsafeBufferPointer { p throws(QueryError) in try parse(p) }
+        guard var query, !query.isEmpty else { return }
+        // `withUTF8` (no copy of the query) rethrows untyped errors: carry ours out.
+        var failure: QueryError?
+        query.withUTF8 { p in
+            do throws(QueryError) { try parse(p) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     public subscript(name: String) -> String? { values[name] }
@@ -46,6 +51,15 @@ public struct QueryParameters: Sendable {
     /// `name` is the parameter being decoded (nil while decoding the name itself).
     private static func decode(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
                                scratch: inout [UInt8], name: String?) throws(QueryError) -> String {
+        let text = UnsafeBufferPointer(rebasing: p[start..<end])
+        // Most names and values (ids, dates, numbers) have nothing to decode: validated as
+        // they are, without a copy through `scratch`.
+        if !text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            guard let plain = String(validating: text, as: UTF8.self) else {
+                throw QueryError(name: name ?? "", reason: "not valid UTF-8")
+            }
+            return plain
+        }
         scratch.removeAll(keepingCapacity: true)
         var i = start
         while i < end {

@@ -37,6 +37,13 @@ import Testing
         #expect(q["a b"] == "1")
     }
 
+    @Test func plainAndEscapedSpellingsDecodeAlike() throws {
+        let plain = try QueryParameters(parsing: "city=서울&checkin=2027-01-02&adults=2")
+        let escaped = try QueryParameters(parsing: "city=%EC%84%9C%EC%9A%B8&checkin=2027%2D01%2D02&adults=%32")
+        for name in ["city", "checkin", "adults"] { #expect(plain[name] == escaped[name]) }
+        #expect(plain["city"] == "서울" && plain.names == ["city", "checkin", "adults"])
+    }
+
     @Test(arguments: ["a=%zz", "a=%4", "a=%", "a=x%4g", "a=%%41"])
     func badEscapes(query: String) {
         #expect(throws: QueryError(name: "a", reason: "invalid percent-encoding")) {
