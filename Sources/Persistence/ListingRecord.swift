@@ -17,16 +17,18 @@ enum ListingRecord {
 
     /// As `selectByID`, without the long texts a search result never shows: description,
     /// amenities and house rules come back empty. Decode with `decodeSummary`.
-    static let selectSummaryByID: String = {
-        let summary = columns.map { column -> String in
-            switch column {
-            case "description": return "'' AS description"
-            case "amenities", "house_rules": return "'[]' AS \(column)"
-            default: return column
-            }
+    static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ?"
+
+    /// `selectSummaryByID` for several ids: append `(?, ?, ...)`.
+    static let selectSummaries = "SELECT \(summaryColumns) FROM listings WHERE id IN "
+
+    private static let summaryColumns = columns.map { column -> String in
+        switch column {
+        case "description": return "'' AS description"
+        case "amenities", "house_rules": return "'[]' AS \(column)"
+        default: return column
         }
-        return "SELECT \(summary.joined(separator: ", ")) FROM listings WHERE id = ?"
-    }()
+    }.joined(separator: ", ")
 
     /// Creates or updates by id. An upsert rather than INSERT OR REPLACE: REPLACE deletes
     /// the old row first, which would cascade to the listing's calendar.

@@ -24,7 +24,22 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     /// only their first photo is kept (the list and the map show no more; reading them
     /// was most of a page's cost).
     public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
-        try pool.read { db in try ids.compactMap { try Self.listingSummary($0.rawValue, in: db) } }
+        guard !ids.isEmpty else { return [] }
+        return try pool.read { db in
+            // One statement for the page (`id IN (...)`, one prepared statement per page
+            // size) rather than one per listing: a page is up to 50 rows.
+            guard ids.count <= 64 else { return try ids.compactMap { try Self.listingSummary($0.rawValue, in: db) } }
+            let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(ListingRecord.selectSummaries + "(\(placeholders))")
+            for (index, id) in ids.enumerated() { try statement.bind(id.rawValue, at: index + 1) }
+            var byID: [ListingID: Listing] = [:]
+            byID.reserveCapacity(ids.count)
+            try statement.forEachRow { row in
+                let listing = try ListingRecord.decodeSummary(row)
+                byID[listing.id] = listing
+            }
+            return ids.compactMap { byID[$0] }
+        }
     }
 
     public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
