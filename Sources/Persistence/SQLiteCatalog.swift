@@ -26,17 +26,19 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
         guard !ids.isEmpty else { return [] }
         return try pool.read { db in
-            // One statement for the page (`id IN (...)`, one prepared statement per page
-            // size) rather than one per listing: a page is up to 50 rows.
-            guard ids.count <= 64 else { return try ids.compactMap { try Self.listingSummary($0.rawValue, in: db) } }
-            let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            let statement = try db.cachedStatement(ListingRecord.selectSummaries + "(\(placeholders))")
-            for (index, id) in ids.enumerated() { try statement.bind(id.rawValue, at: index + 1) }
+            // One statement per page (`id IN (...)`, prepared once per page size, in chunks
+            // of at most 64 ids) rather than one per listing.
             var byID: [ListingID: Listing] = [:]
             byID.reserveCapacity(ids.count)
-            try statement.forEachRow { row in
-                let listing = try ListingRecord.decodeSummary(row)
-                byID[listing.id] = listing
+            for start in stride(from: 0, to: ids.count, by: 64) {
+                let chunk = ids[start..<min(start + 64, ids.count)]
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(ListingRecord.selectSummaries + "(\(placeholders))")
+                for (offset, id) in chunk.enumerated() { try statement.bind(id.rawValue, at: offset + 1) }
+                try statement.forEachRow { row in
+                    let listing = try ListingRecord.decodeSummary(row)
+                    byID[listing.id] = listing
+                }
             }
             return ids.compactMap { byID[$0] }
         }

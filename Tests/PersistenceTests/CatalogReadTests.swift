@@ -29,6 +29,9 @@ import Storage
             #expect(summary == expected)
         }
         #expect(fixture.listings.contains { $0.photoURLs.count > 1 })
+        // Any number of ids, in the order asked, repeats kept, unknown ids left out.
+        let many = Array(repeating: ids, count: 20).flatMap { $0 }.reversed() + [ListingID(424242)]
+        #expect(try fixture.catalog.listingSummaries(Array(many)).map(\.id) == Array(many.dropLast()))
     }
 
     @Test func listingAndCalendarFromOneRead() throws {
