@@ -48,23 +48,25 @@ public struct PriceHistogram: Hashable, Sendable {
     /// area of a large catalog has hundreds of thousands of prices).
     public init(prices: [Int64], binCount: Int, range: (min: Int64?, max: Int64?) = (nil, nil)) {
         precondition(binCount >= 1, "at least one bin")
-        let inRange: Int? = range.min == nil && range.max == nil ? nil : prices.count { price in
-            (range.min.map { price >= $0 } ?? true) && (range.max.map { price <= $0 } ?? true)
-        }
-        guard !prices.isEmpty else {
-            self.init(count: 0, min: nil, max: nil, average: nil, median: nil, bins: [], countInRange: inRange)
-            return
-        }
-        let n = prices.count
+        // One pass for the range count, the extremes and the sum.
+        let rangeLow = range.min ?? .min, rangeHigh = range.max ?? .max
+        var inRangeCount = 0
         var low = Int64.max, high = Int64.min
         // The exact sum in 128 bits: no overflow whatever the prices.
         var sum: (high: Int64, low: UInt64) = (0, 0)
         for price in prices {
+            if price >= rangeLow && price <= rangeHigh { inRangeCount += 1 }
             low = Swift.min(low, price)
             high = Swift.max(high, price)
             let (added, carry) = sum.low.addingReportingOverflow(UInt64(truncatingIfNeeded: price))
             sum = (sum.high + (price < 0 ? -1 : 0) + (carry ? 1 : 0), added)
         }
+        let inRange: Int? = range.min == nil && range.max == nil ? nil : inRangeCount
+        guard !prices.isEmpty else {
+            self.init(count: 0, min: nil, max: nil, average: nil, median: nil, bins: [], countInRange: inRange)
+            return
+        }
+        let n = prices.count
         let (meanQuotient, meanRemainder) = Int64(n).dividingFullWidth(sum)
         let average = meanQuotient + Rounding.divide(meanRemainder, by: Int64(n))
 

@@ -24,11 +24,14 @@ enum EntityTag {
                 offset += 32
             }
             hash = lanes.0
-            for lane in [lanes.1, lanes.2, lanes.3] {
+            @inline(__always) func fold(_ lane: UInt64) {
                 hash ^= lane
                 hash &*= prime
                 hash ^= hash >> 29
             }
+            fold(lanes.1)
+            fold(lanes.2)
+            fold(lanes.3)
             while offset + 8 <= bytes.count {
                 mix(&hash, offset)
                 offset += 8

@@ -47,10 +47,9 @@ enum ListingRecord {
 
     private static func decode(_ row: Row, firstPhotoOnly: Bool) throws -> Listing {
         let id = row.int64(0)
-        func strings(_ index: Int) throws -> [String] {
+        func strings(_ index: Int, firstOnly: Bool = false) throws -> [String] {
             do {
-                let first = firstPhotoOnly && index == 9
-                return try row.withUTF8(index) { try first ? JSONStringArray.decodeFirst($0) : JSONStringArray.decode($0) }
+                return try row.withUTF8(index) { try firstOnly ? JSONStringArray.decodeFirst($0) : JSONStringArray.decode($0) }
             } catch {
                 throw PersistenceError.corruptValue(table: "listings", column: columns[index], rowID: id, value: row.string(index))
             }
@@ -68,7 +67,7 @@ enum ListingRecord {
             coordinate: Coordinate(latitude: row.double(5), longitude: row.double(6)),
             timeZone: row.string(7),
             currency: CurrencyCode(rawValue: row.string(8)),
-            photoURLs: try strings(9),
+            photoURLs: try strings(9, firstOnly: firstPhotoOnly),
             amenities: try strings(10),
             host: Host(name: row.string(11), isSuperhost: row.bool(12),
                        since: row.optionalInt(13).map { CalendarDate(daysSinceEpoch: $0) }),

@@ -26,20 +26,7 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
         guard !ids.isEmpty else { return [] }
         return try pool.read { db in
-            // One statement per page (`id IN (...)`, prepared once per page size, in chunks
-            // of at most 64 ids) rather than one per listing.
-            var byID: [ListingID: Listing] = [:]
-            byID.reserveCapacity(ids.count)
-            for start in stride(from: 0, to: ids.count, by: 64) {
-                let chunk = ids[start..<min(start + 64, ids.count)]
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(ListingRecord.selectSummaries + "(\(placeholders))")
-                for (offset, id) in chunk.enumerated() { try statement.bind(id.rawValue, at: offset + 1) }
-                try statement.forEachRow { row in
-                    let listing = try ListingRecord.decodeSummary(row)
-                    byID[listing.id] = listing
-                }
-            }
+            let byID = try Self.summaries(ids, in: db)
             return ids.compactMap { byID[$0] }
         }
     }
@@ -92,12 +79,12 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
             let rows = try page.fetchAll { row in
                 (id: row.int64(0), total: row.optionalInt64(1), nightly: row.int64(2), sortKey: row.double(3))
             }
-            var matches: [ListingMatch] = []
-            matches.reserveCapacity(min(rows.count, limit))
-            for row in rows.prefix(limit) {
-                // Same snapshot: a listing found by the page query exists.
-                guard let listing = try Self.listingSummary(row.id, in: db) else { continue }
-                matches.append(ListingMatch(listing: listing, accommodationTotal: row.total, nightlyPrice: row.nightly))
+            // Same snapshot: every listing found by the page query exists.
+            let summaries = try Self.summaries(rows.prefix(limit).map { ListingID($0.id) }, in: db)
+            let matches = rows.prefix(limit).compactMap { row in
+                summaries[ListingID(row.id)].map {
+                    ListingMatch(listing: $0, accommodationTotal: row.total, nightlyPrice: row.nightly)
+                }
             }
             let nextCursor = rows.count > limit
                 ? rows.prefix(limit).last.map { ListingCursor(sortKey: $0.sortKey, id: ListingID($0.id)) }
@@ -159,6 +146,25 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
 
     static func listing(_ id: Int64, in db: Database) throws -> Listing? {
         try fetch(id, in: db, ListingRecord.selectByID, ListingRecord.decode)
+    }
+
+    /// The summaries of those of `ids` that exist, by id: one statement per page (`id IN
+    /// (...)`, prepared once per page size, in chunks of at most 64 ids) rather than one per
+    /// listing.
+    static func summaries(_ ids: [ListingID], in db: Database) throws -> [ListingID: Listing] {
+        var byID: [ListingID: Listing] = [:]
+        byID.reserveCapacity(ids.count)
+        for start in stride(from: 0, to: ids.count, by: 64) {
+            let chunk = ids[start..<min(start + 64, ids.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(ListingRecord.selectSummaries + "(\(placeholders))")
+            for (offset, id) in chunk.enumerated() { try statement.bind(id.rawValue, at: offset + 1) }
+            try statement.forEachRow { row in
+                let listing = try ListingRecord.decodeSummary(row)
+                byID[listing.id] = listing
+            }
+        }
+        return byID
     }
 
     static func listingSummary(_ id: Int64, in db: Database) throws -> Listing? {

@@ -1,3 +1,4 @@
+import DataImport
 import Domain
 import Foundation
 import Persistence
@@ -235,7 +236,7 @@ extension BenchSQLCommand {
     /// within the next year, one to four adults, some price ranges and room types.
     static func generate(route: Route, catalog: SQLiteCatalog, pool: DatabasePool, today: CalendarDate,
                          seed: UInt64, count: Int) throws -> [Operation] {
-        var random = BenchRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let locations = try catalog.allLocations().filter { $0.listingCount > 0 }
         let ids: [Int64] = try pool.read { db in
             let statement = try db.prepare("SELECT id FROM listings WHERE (id * 2654435761) % 97 = ? LIMIT 5000")
@@ -287,21 +288,5 @@ extension BenchSQLCommand {
                 return .locations
             }
         }
-    }
-}
-
-/// SplitMix64: small, fast, deterministic.
-struct BenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }
