@@ -70,7 +70,7 @@ public enum CalendarGrid {
                 let holiday = holidays[day - 1]
                 days.append(CalendarDay(date: date, day: day, weekday: weekday, isToday: date == today,
                                         isPast: date < today, isHoliday: holiday != nil, holidayName: holiday,
-                                        booking: states?.booking(at: firstIndex + day - 1)))
+                                        booking: states?.booking(at: firstIndex + day - 1, weekday: weekday)))
                 weekday = weekday == 7 ? 1 : weekday + 1
             }
             result.append(CalendarMonth(year: month.year, month: month.month, title: title(month, language),
@@ -110,8 +110,8 @@ final class ListingDayStates {
     let today: CalendarDate
     let input: ListingCalendarInput
     let entries: [CalendarEntry?]
-    /// `NightlyPricer.price(on:)` of each day.
-    let prices: [Int64]
+    /// The extra-guest fee added to every night (`NightlyPricer.extraGuestFeePerNight`).
+    let fee: Int64
     let nightFree: [Bool]
     /// Free nights in a row starting at each day (truncated at the end of the range).
     let freeRun: [Int]
@@ -137,20 +137,14 @@ final class ListingDayStates {
             let index = entry.date.daysSinceEpoch - lowerDay
             if index >= 0, index < count { entries[index] = entry }
         }
-        let rules = input.listing.pricing
-        let fee = NightlyPricer(rules: rules, entries: [], guests: input.guests).extraGuestFeePerNight
+        fee = NightlyPricer(rules: input.listing.pricing, entries: [], guests: input.guests).extraGuestFeePerNight
         let todayIndex = today.daysSinceEpoch - lowerDay
         self.todayIndex = todayIndex
         let untilIndex = input.listing.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
-        var prices = [Int64](repeating: 0, count: count)
         var nightFree = [Bool](repeating: false, count: count)
-        var weekday = lower.weekday
         for index in 0..<count {
             nightFree[index] = index >= todayIndex && index < untilIndex
                 && (entries[index]?.status ?? .available) == .available
-            prices[index] = NightlyPricer.basePrice(override: entries[index]?.price,
-                                                    isWeekendNight: weekday >= 6, rules: rules) + fee
-            weekday = weekday == 7 ? 1 : weekday + 1
         }
         var freeRun = [Int](repeating: 0, count: count + 1)
         var nextDeparture = [Int](repeating: count, count: count + 1)
@@ -159,7 +153,6 @@ final class ListingDayStates {
             nextDeparture[index] = entries[index]?.closedToDeparture == true ? nextDeparture[index + 1] : index
         }
         self.entries = entries
-        self.prices = prices
         self.nightFree = nightFree
         self.freeRun = freeRun
         self.nextDeparture = nextDeparture
@@ -188,8 +181,9 @@ final class ListingDayStates {
         return nil
     }
 
-    /// The day `index` days after `lower` (inside the shown window).
-    func booking(at index: Int) -> DayBooking {
+    /// The day `index` days after `lower` (inside the shown window), a `weekday`
+    /// (1 = Sunday), priced here: only shown days need a price, not the whole range.
+    func booking(at index: Int, weekday: Int) -> DayBooking {
         let (minNights, maxNights) = limits(index)
         let problem = checkinProblem(index)
         let closedToDeparture = entries[index]?.closedToDeparture == true
@@ -206,7 +200,9 @@ final class ListingDayStates {
         } else {
             checkoutAllowed = index > 0 && nightFree[index - 1] && !closedToDeparture
         }
-        return DayBooking(available: nightFree[index], price: prices[index], minNights: minNights,
+        let price = NightlyPricer.basePrice(override: entries[index]?.price, isWeekendNight: weekday >= 6,
+                                            rules: input.listing.pricing) + fee
+        return DayBooking(available: nightFree[index], price: price, minNights: minNights,
                           maxNights: maxNights, checkinAllowed: problem == nil, checkoutAllowed: checkoutAllowed,
                           unavailableReason: problem)
     }

@@ -12,7 +12,6 @@ public struct CalendarView: Hashable, Sendable {
     /// The listing's currency (prices are in its minor units); nil without a listing.
     public var currency: CurrencyCode?
     public var checkin: CalendarDate?
-    public var guests: GuestCount
     public var months: [CalendarMonth]
 }
 
@@ -58,7 +57,7 @@ public final class CalendarService: Sendable {
         return CalendarView(
             listingID: listingID, timeZone: timeZone, today: today, firstWeekday: firstWeekday,
             weekdayNames: firstWeekday.weekdayNames(language), currency: input?.listing.currency,
-            checkin: input == nil ? nil : checkin, guests: guests,
+            checkin: input == nil ? nil : checkin,
             months: CalendarGrid.months(start: first, count: months, firstWeekday: firstWeekday, today: today,
                                         language: language, listing: input))
     }

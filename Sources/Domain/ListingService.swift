@@ -35,8 +35,8 @@ public final class ListingService: Sendable {
         let items = page.matches.map { match -> ListingSearchItem in
             var total: Int64?
             if let stay = search.filter.stay, let accommodation = match.accommodationTotal {
-                total = PriceBreakdown(accommodation: accommodation, nights: stay.nights, rules: match.listing.pricing,
-                                       currency: match.listing.currency, configuration: pricing).total
+                total = PriceBreakdown.total(accommodation: accommodation, nights: stay.nights,
+                                             rules: match.listing.pricing, configuration: pricing)
             }
             return ListingSearchItem(listing: match.listing, nightlyPrice: match.nightlyPrice,
                                      accommodationTotal: match.accommodationTotal, totalPrice: total)

@@ -22,28 +22,52 @@ public struct PriceBreakdown: Hashable, Sendable {
         precondition(nights >= 1, "a stay has at least one night")
         let labels = Labels(language: language)
         let average = Rounding.divide(accommodation, by: Int64(nights))
+        let amounts = Amounts(accommodation: accommodation, nights: nights, rules: rules, configuration: configuration)
         var items = [LineItem(kind: .accommodation,
                               label: labels.accommodation(Money(average, currency).formatted, nights),
                               amount: accommodation)]
-        var discount: Int64 = 0
-        if nights >= 28, rules.monthlyDiscountBasisPoints > 0 {
-            discount = -Rounding.applying(basisPoints: rules.monthlyDiscountBasisPoints, to: accommodation)
-            items.append(LineItem(kind: .monthlyDiscount, label: labels.monthlyDiscount, amount: discount))
-        } else if nights >= 7, rules.weeklyDiscountBasisPoints > 0 {
-            discount = -Rounding.applying(basisPoints: rules.weeklyDiscountBasisPoints, to: accommodation)
-            items.append(LineItem(kind: .weeklyDiscount, label: labels.weeklyDiscount, amount: discount))
+        if let kind = amounts.discountKind {
+            let label = kind == .monthlyDiscount ? labels.monthlyDiscount : labels.weeklyDiscount
+            items.append(LineItem(kind: kind, label: label, amount: amounts.discount))
         }
         if rules.cleaningFee != 0 {
             items.append(LineItem(kind: .cleaningFee, label: labels.cleaningFee, amount: rules.cleaningFee))
         }
-        let serviceFee = Rounding.applying(basisPoints: configuration.serviceFeeBasisPoints,
-                                           to: accommodation + discount + rules.cleaningFee)
-        items.append(LineItem(kind: .serviceFee, label: labels.serviceFee, amount: serviceFee))
-        let taxes = Rounding.applying(basisPoints: configuration.taxBasisPoints, to: serviceFee)
-        items.append(LineItem(kind: .taxes, label: labels.taxes, amount: taxes))
+        items.append(LineItem(kind: .serviceFee, label: labels.serviceFee, amount: amounts.serviceFee))
+        items.append(LineItem(kind: .taxes, label: labels.taxes, amount: amounts.taxes))
         self.lineItems = items
         self.total = items.reduce(0) { $0 + $1.amount }
         self.averageNightlyPrice = average
+    }
+
+    /// The total alone, without labels or line items, for search results (up to 50 per
+    /// page): the same amounts as the line items, so it equals `init(...).total`.
+    public static func total(accommodation: Int64, nights: Int, rules: PricingRules,
+                             configuration: PricingConfiguration = .standard) -> Int64 {
+        precondition(nights >= 1, "a stay has at least one night")
+        let amounts = Amounts(accommodation: accommodation, nights: nights, rules: rules, configuration: configuration)
+        return accommodation + amounts.discount + rules.cleaningFee + amounts.serviceFee + amounts.taxes
+    }
+
+    /// Every amount but the accommodation, by the rules above.
+    private struct Amounts {
+        var discountKind: LineItemKind?
+        var discount: Int64 = 0
+        var serviceFee: Int64
+        var taxes: Int64
+
+        init(accommodation: Int64, nights: Int, rules: PricingRules, configuration: PricingConfiguration) {
+            if nights >= 28, rules.monthlyDiscountBasisPoints > 0 {
+                discountKind = .monthlyDiscount
+                discount = -Rounding.applying(basisPoints: rules.monthlyDiscountBasisPoints, to: accommodation)
+            } else if nights >= 7, rules.weeklyDiscountBasisPoints > 0 {
+                discountKind = .weeklyDiscount
+                discount = -Rounding.applying(basisPoints: rules.weeklyDiscountBasisPoints, to: accommodation)
+            }
+            serviceFee = Rounding.applying(basisPoints: configuration.serviceFeeBasisPoints,
+                                           to: accommodation + discount + rules.cleaningFee)
+            taxes = Rounding.applying(basisPoints: configuration.taxBasisPoints, to: serviceFee)
+        }
     }
 
     private struct Labels {

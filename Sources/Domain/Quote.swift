@@ -8,7 +8,6 @@ public struct Quote: Hashable, Sendable {
     public var stay: Stay
     public var guests: GuestCount
     public var currency: CurrencyCode
-    public var language: Language
     public var nightlyPrices: [NightlyPrice]
     /// Accommodation / nights, rounded half-up.
     public var averageNightlyPrice: Int64
@@ -32,7 +31,6 @@ public struct Quote: Hashable, Sendable {
         self.stay = stay
         self.guests = guests
         self.currency = listing.currency
-        self.language = language
         self.nightlyPrices = nightly
         self.averageNightlyPrice = breakdown.averageNightlyPrice
         self.lineItems = breakdown.lineItems

@@ -38,12 +38,6 @@ public struct HTTPFields: Sendable, Equatable, Sequence, ExpressibleByDictionary
         fields.append(Field(name: name, value: value))
     }
 
-    /// Replaces every field called `name` with one field.
-    public mutating func set(name: String, value: String) {
-        remove(name: name)
-        append(name: name, value: value)
-    }
-
     public mutating func remove(name: String) {
         fields.removeAll { $0.name.asciiCaseInsensitiveEquals(name) }
     }

@@ -138,7 +138,8 @@ final class Connection: @unchecked Sendable {
     }
 
     private func dispatch(_ request: HTTPRequest) {
-        inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path)
+        // Only the access log reads it: no clock reads or string copies without one.
+        if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
         handlerQueue.async { [self, responder] in
             let response = responder.respond(to: request)
             loop.queue.async { [self] in
@@ -158,7 +159,6 @@ final class Connection: @unchecked Sendable {
         if !response.body.isEmpty && response.status.allowsBody && !response.headers.contains("Content-Type") {
             response.headers.append(name: "Content-Type", value: "application/octet-stream")
         }
-        if outbound.isEmpty { outbound.reserveCapacity(response.body.count + 256) }
         // Headers and body go into one buffer: one send call per response when the socket has
         // room, so Nagle and delayed ACK never stall us.
         ResponseSerializer.write(response, to: &outbound, date: loop.date(), keepAlive: outgoing.keepAlive,

@@ -21,8 +21,6 @@ public struct Router: Sendable {
         /// 0 or 1 element: the child for a parameter segment (an array keeps the struct finite).
         var parameter: [Node] = []
         var routes: [HTTPMethod: Route] = [:]
-        /// Patterns registered at this node, for precondition messages.
-        var pattern: String?
     }
 
     var root = Node()
@@ -66,7 +64,6 @@ public struct Router: Sendable {
         guard let segment = segments.first else {
             precondition(node.routes[method] == nil, "route \(method) \(pattern) registered twice")
             node.routes[method] = route
-            node.pattern = pattern
             return
         }
         if segment.hasPrefix("{") {

@@ -92,10 +92,6 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends already-encoded JSON text as one value. The caller vouches for its validity.
     @inlinable public mutating func raw(_ json: UnsafeRawBufferPointer) { separate(); buffer.append(contentsOf: json) }
-    @inlinable public mutating func raw(_ json: [UInt8]) {
-        separate()
-        json.withUnsafeBytes { buffer.append(contentsOf: $0) }
-    }
 
     // MARK: members (key + value)
 

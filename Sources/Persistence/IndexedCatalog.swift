@@ -85,9 +85,8 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         guard let page = try freshIndex().search(search) else {
             return try catalog.searchListings(search)
         }
-        let listings = try catalog.listingSummaries(page.rows.map { ListingID($0.id) })
         // A listing deleted since the index was built is left out of the page.
-        let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byID = try catalog.listingSummariesByID(page.rows.map { ListingID($0.id) })
         let matches = page.rows.compactMap { row -> ListingMatch? in
             byID[ListingID(row.id)].map {
                 ListingMatch(listing: $0, accommodationTotal: row.accommodationTotal, nightlyPrice: row.nightlyPrice)

@@ -24,11 +24,14 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     /// only their first photo is kept (the list and the map show no more; reading them
     /// was most of a page's cost).
     public func listingSummaries(_ ids: [ListingID]) throws -> [Listing] {
-        guard !ids.isEmpty else { return [] }
-        return try pool.read { db in
-            let byID = try Self.summaries(ids, in: db)
-            return ids.compactMap { byID[$0] }
-        }
+        let byID = try listingSummariesByID(ids)
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// `listingSummaries` keyed by id, for callers that match them to rows of their own.
+    public func listingSummariesByID(_ ids: [ListingID]) throws -> [ListingID: Listing] {
+        guard !ids.isEmpty else { return [:] }
+        return try pool.read { db in try Self.summaries(ids, in: db) }
     }
 
     public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {

@@ -161,3 +161,26 @@ import Testing
         #expect(leap.nights == 3)
     }
 }
+
+@Suite struct PriceBreakdownTotalTests {
+    /// Search results use the label-free total; it must equal the quote's sum of lines.
+    @Test func totalAloneEqualsTheSumOfTheLineItems() {
+        let configurations = [PricingConfiguration(), PricingConfiguration(serviceFeeBasisPoints: 1_250, taxBasisPoints: 333)]
+        for accommodation: Int64 in [1, 99_999, 1_234_567, 98_765_432_109] {
+            for nights in [1, 6, 7, 27, 28, 365] {
+                for (weekly, monthly) in [(0, 0), (1_000, 0), (0, 2_500), (750, 1_999)] {
+                    for cleaning: Int64 in [0, 35_000] {
+                        let rules = PricingRules(basePrice: 1, cleaningFee: cleaning,
+                                                 weeklyDiscountBasisPoints: weekly, monthlyDiscountBasisPoints: monthly)
+                        for configuration in configurations {
+                            let breakdown = PriceBreakdown(accommodation: accommodation, nights: nights, rules: rules,
+                                                           currency: .krw, configuration: configuration)
+                            #expect(PriceBreakdown.total(accommodation: accommodation, nights: nights, rules: rules,
+                                                         configuration: configuration) == breakdown.total)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
