@@ -34,6 +34,16 @@ public struct HTTPFields: Sendable, Equatable, Sequence, ExpressibleByDictionary
         fields.contains { $0.name.asciiCaseInsensitiveEquals(name) }
     }
 
+    /// Whether any `name` field lists `token` (lowercase) among its comma-separated,
+    /// OWS-trimmed elements, ASCII case-insensitively (RFC 9110 §5.6.1): `Connection: close`.
+    public func contains(token: String, in name: String) -> Bool {
+        fields.contains { field in
+            field.name.asciiCaseInsensitiveEquals(name)
+                && field.value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true)
+                    .contains { $0.trimmingWhitespace().asciiLowercaseEquals(token) }
+        }
+    }
+
     public mutating func append(name: String, value: String) {
         fields.append(Field(name: name, value: value))
     }

@@ -31,11 +31,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection may carry another request after this one (RFC 9112 §9.3):
     /// HTTP/1.1 persists unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        let options = headers.values(for: "Connection")
-            .flatMap { $0.split(separator: ",") }
-            .map { String($0.filter { $0 != " " && $0 != "\t" }) }
-        if options.contains(where: { $0.asciiCaseInsensitiveEquals("close") }) { return false }
-        if version == .http1_1 { return true }
-        return options.contains(where: { $0.asciiCaseInsensitiveEquals("keep-alive") })
+        if headers.contains(token: "close", in: "Connection") { return false }
+        return version == .http1_1 || headers.contains(token: "keep-alive", in: "Connection")
     }
 }

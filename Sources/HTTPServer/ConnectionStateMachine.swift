@@ -128,9 +128,7 @@ struct ConnectionStateMachine {
     mutating func responseReady(_ response: HTTPResponse, now: UInt64) -> [Action] {
         guard state == .handling, let current else { return [] }
         var response = response
-        let handlerWantsClose = response.headers.values(for: "Connection")
-            .flatMap { $0.split(separator: ",") }
-            .contains { String(String($0).trimmed).asciiCaseInsensitiveEquals("close") }
+        let handlerWantsClose = response.headers.contains(token: "close", in: "Connection")
         // Connection is hop-by-hop and belongs to the server.
         response.headers.remove(name: "Connection")
         let keepAlive = current.keepAlive && !isShuttingDown && !handlerWantsClose
@@ -232,14 +230,5 @@ struct ConnectionStateMachine {
         state = .closed
         deadline = nil
         return [.close]
-    }
-}
-
-extension String {
-    var trimmed: Substring {
-        var s = self[...]
-        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\t" { s = s.dropLast() }
-        return s
     }
 }

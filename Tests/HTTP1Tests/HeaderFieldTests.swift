@@ -109,3 +109,17 @@ import Testing
         #expect(parser.isIdle)  // consumed empty lines are not a request
     }
 }
+
+@Suite struct FieldTokenTests {
+    @Test func tokensAreListElementsTrimmedAndCaseInsensitive() {
+        var fields = HTTPFields()
+        fields.append(name: "connection", value: "Upgrade ,\tKeep-Alive ")
+        fields.append(name: "Connection", value: "x-closed")
+        #expect(fields.contains(token: "keep-alive", in: "Connection"))
+        #expect(fields.contains(token: "upgrade", in: "CONNECTION"))
+        #expect(!fields.contains(token: "close", in: "Connection"))   // "x-closed" is another token
+        #expect(!fields.contains(token: "keep-alive", in: "Keep-Alive"))
+        fields.append(name: "Connection", value: " CLOSE")
+        #expect(fields.contains(token: "close", in: "Connection"))
+    }
+}
