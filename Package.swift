@@ -14,12 +14,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // Linux epoll and eventfd, for the server's event loops.
+        .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
         .target(name: "HTTP1"),
         // A small, fast JSON writer and reader. Standard library only.
         .target(name: "JSON"),
-        // Sockets, Dispatch, connections, routing, problem responses.
-        .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON"]),
+        // Sockets, epoll event loops, connections, routing, problem responses.
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
         // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.

@@ -4,18 +4,19 @@ import Glibc
 import HTTP1
 
 /// One accepted TCP connection: performs the actions of its `ConnectionStateMachine` with a
-/// non-blocking socket, Dispatch read/write sources and one re-armed Dispatch timer.
+/// non-blocking socket watched by its `IOLoop` (edge-triggered) and one deadline at a time.
 ///
-/// Ownership: the connection owns `fd` and closes it exactly once, in the cancel handler of the
-/// last socket source to be cancelled (Dispatch requires the descriptor to stay open until
-/// then). `onClose` runs after that.
+/// Ownership: the connection owns `fd` and closes it exactly once, in `close()`; `onClose`
+/// runs right after.
 ///
-/// Thread safety: every mutable property is confined to `loop.queue`. Sources and the timer run
-/// their handlers there; handler results hop back there; the server calls `start`,
-/// `beginShutdown` and `forceClose` there. That confinement is why the class is
-/// `@unchecked Sendable`.
+/// Thread safety: every mutable property is confined to the loop's thread. Socket events and
+/// deadlines arrive there; handler results hop back there; the server calls `start`,
+/// `beginShutdown` and `forceClose` there (through `IOLoop.execute`). That confinement is why
+/// the class is `@unchecked Sendable`.
 final class Connection: @unchecked Sendable {
     private static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    /// Reads in a row before the connection lets the loop's other connections go first.
+    private static let readsPerTurn = 16
 
     let id: Int
     let loop: IOLoop
@@ -27,13 +28,13 @@ final class Connection: @unchecked Sendable {
     private let onClose: @Sendable (Int) -> Void
 
     private var machine: ConnectionStateMachine
-    private let readSource: DispatchSourceRead
-    private var readSuspended = true
-    private var writeSource: DispatchSourceWrite?
-    private var writeSuspended = true
-    private let timer: DispatchSourceTimer
+    /// Edge-triggered readiness: set by an event, cleared when a read or send would block.
+    private var mayRead = true
+    private var mayWrite = true
+    /// The peer has half-closed or the socket failed: read on to the end instead of trusting
+    /// a short read to mean "drained".
+    private var peerHungUp = false
     private var armedDeadline: UInt64?
-    private var openSocketSources = 1
     private var isClosed = false
 
     private var outbound: [UInt8] = []
@@ -53,59 +54,82 @@ final class Connection: @unchecked Sendable {
         self.onClose = onClose
         machine = ConnectionStateMachine(limits: configuration.limits,
                                          timeouts: .init(configuration), now: IOLoop.now())
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        timer = DispatchSource.makeTimerSource(queue: loop.queue)
     }
 
-    // MARK: entry points (on loop.queue)
+    // MARK: entry points (on the loop's thread)
 
     func start() {
-        dispatchPrecondition(condition: .onQueue(loop.queue))
-        readSource.setEventHandler { [self] in readable() }
-        readSource.setCancelHandler { [self] in socketSourceCancelled() }
-        timer.setEventHandler { [self] in
-            armedDeadline = nil  // one-shot: spent
-            perform(machine.timerFired(now: IOLoop.now()))
+        do {
+            try loop.register(self, fd: fd)
+        } catch {
+            close()
+            return
         }
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
         sync()
+        readWhileWanted()
     }
 
     func beginShutdown() {
         perform(machine.beginShutdown())
+        readWhileWanted()
     }
 
     func forceClose() {
         close()
     }
 
+    /// The loop saw the socket become readable or writable, or the peer hang up.
+    func socketEvent(readable: Bool, writable: Bool, hungUp: Bool) {
+        guard !isClosed else { return }
+        if readable || hungUp { mayRead = true }
+        if hungUp { peerHungUp = true }
+        if writable || hungUp {
+            mayWrite = true
+            if outboundOffset < outbound.count { flush() }
+        }
+        readWhileWanted()
+    }
+
+    /// A deadline scheduled with the loop has come.
+    func deadlineReached(_ deadline: UInt64) {
+        // Deadlines that were replaced by an earlier one are spent without effect.
+        guard !isClosed, deadline == armedDeadline else { return }
+        armedDeadline = nil
+        perform(machine.timerFired(now: IOLoop.now()))
+        readWhileWanted()
+    }
+
     // MARK: I/O
 
-    private func readable() {
-        guard !isClosed else { return }
-        // Reading stays armed while a request is handled or answered (suspending and
-        // resuming the source for every request cost more than the rest of `/health`'s
-        // I/O); bytes that arrive meanwhile — pipelining — pause it here, and stay in the
-        // socket until the machine wants them.
-        guard machine.wantsRead else {
-            suspendReading()
-            return
-        }
-        let result: IOResult
-        do {
-            result = try Syscall.read(fd, into: loop.scratch)
-        } catch {
-            close()   // ECONNRESET and friends: nothing left to answer
-            return
-        }
-        switch result {
-        case .wouldBlock:
-            return
-        case .processed(0):
-            perform(machine.receivedEndOfStream())
-        case .processed(let count):
-            perform(machine.received(UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]), now: IOLoop.now()))
+    /// Reads while the socket may have bytes and the machine wants them. Bytes that arrive
+    /// while a request is handled (pipelining) stay in the socket until the machine wants
+    /// them: the client cannot make us buffer more than one request ahead.
+    private func readWhileWanted() {
+        var reads = 0
+        while !isClosed && mayRead && machine.wantsRead {
+            guard reads < Self.readsPerTurn else {
+                loop.execute { [self] in readWhileWanted() }
+                return
+            }
+            reads += 1
+            let result: IOResult
+            do {
+                result = try Syscall.read(fd, into: loop.scratch)
+            } catch {
+                close()   // ECONNRESET and friends: nothing left to answer
+                return
+            }
+            switch result {
+            case .wouldBlock:
+                mayRead = false
+            case .processed(0):
+                mayRead = false
+                perform(machine.receivedEndOfStream())
+            case .processed(let count):
+                // A short read emptied the socket; the next bytes bring a new event.
+                if count < loop.scratch.count && !peerHungUp { mayRead = false }
+                perform(machine.received(UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]), now: IOLoop.now()))
+            }
         }
     }
 
@@ -130,7 +154,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         guard !isClosed else { return }
-        if outboundOffset < outbound.count {
+        if outboundOffset < outbound.count && mayWrite {
             flush()   // may run further actions (writeFlushed) itself
         } else {
             sync()
@@ -142,13 +166,14 @@ final class Connection: @unchecked Sendable {
         if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
         handlerQueue.async { [self, responder] in
             let response = responder.respond(to: request)
-            loop.queue.async { [self] in
+            loop.execute { [self] in
                 guard !isClosed else { return }
                 // The server's per-connection notice may still be on its way: the flag is
                 // raised first, so the answer to a request in flight says it will close.
                 if shutdownFlag.isRaised { perform(machine.beginShutdown()) }
                 guard !isClosed else { return }
                 perform(machine.responseReady(response, now: IOLoop.now()))
+                readWhileWanted()
             }
         }
     }
@@ -194,7 +219,7 @@ final class Connection: @unchecked Sendable {
             case .processed(let count):
                 outboundOffset += count
             case .wouldBlock:
-                waitForWritable()
+                mayWrite = false   // the loop says when there is room again
                 sync()
                 return
             }
@@ -202,49 +227,18 @@ final class Connection: @unchecked Sendable {
         // Release the buffer: an idle connection holds no memory for output.
         outbound = []
         outboundOffset = 0
-        if let writeSource, !writeSuspended {
-            writeSource.suspend()
-            writeSuspended = true
-        }
         perform(machine.writeFlushed(now: IOLoop.now()))
     }
 
-    private func waitForWritable() {
-        if writeSource == nil {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-            source.setEventHandler { [self] in
-                guard !isClosed else { return }
-                flush()
-            }
-            source.setCancelHandler { [self] in socketSourceCancelled() }
-            openSocketSources += 1
-            writeSource = source
-        }
-        if writeSuspended {
-            writeSource?.resume()
-            writeSuspended = false
-        }
-    }
-
-    /// Aligns the read source and the timer with what the state machine wants.
-    private func suspendReading() {
-        guard !readSuspended else { return }
-        readSource.suspend()
-        readSuspended = true
-    }
-
+    /// Keeps a deadline scheduled for the machine's.
     private func sync() {
         guard !isClosed else { return }
-        if machine.wantsRead && readSuspended {
-            readSource.resume()
-            readSuspended = false
-        }
-        // Every request moves the deadline later, and re-arming the timer costs a few µs;
-        // so it is re-armed only for an earlier deadline. A timer that fires before the
-        // machine's deadline does nothing, and the timer is then armed for the real one.
+        // Every request moves the deadline later; so a new one is scheduled only when it is
+        // earlier than the one pending. A deadline that comes before the machine's does
+        // nothing, and the machine's real one is then scheduled.
         if let deadline = machine.deadline, armedDeadline.map({ deadline < $0 }) ?? true {
             armedDeadline = deadline
-            timer.schedule(deadline: DispatchTime(uptimeNanoseconds: max(deadline, 1)), leeway: .milliseconds(5))
+            loop.schedule(self, at: deadline)
         }
     }
 
@@ -253,21 +247,9 @@ final class Connection: @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
-        timer.cancel()
-        // A suspended source never delivers its cancellation: resume before cancelling.
-        if readSuspended { readSource.resume(); readSuspended = false }
-        readSource.cancel()
-        if let writeSource {
-            if writeSuspended { writeSource.resume(); writeSuspended = false }
-            writeSource.cancel()
-        }
+        loop.deregister(self)
+        Syscall.close(fd)   // also takes it out of epoll
         outbound = []
-    }
-
-    private func socketSourceCancelled() {
-        openSocketSources -= 1
-        guard openSocketSources == 0 else { return }
-        Syscall.close(fd)
         onClose(id)
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 import HTTP1
 
-/// An HTTP/1.1 server on non-blocking POSIX sockets driven by Dispatch.
+/// An HTTP/1.1 server on non-blocking POSIX sockets (Linux: epoll).
 ///
 /// Threading model:
 /// - One serial control queue owns the listener, the accept source and the connection table.
-/// - Connections are spread round-robin over a few `IOLoop` serial queues (one per core); a
-///   connection's state never leaves its loop's queue. No thread ever blocks in a read.
+/// - Connections are spread round-robin over `IOLoop` threads (one per core), each waiting in
+///   epoll for its sockets; a connection's state never leaves its loop's thread. No thread
+///   ever blocks in a read.
 /// - Handlers (`Responder.respond`) run on a concurrent handler queue, so a slow handler never
 ///   stalls another connection's I/O; the response hops back to the connection's loop.
 ///
@@ -39,13 +40,20 @@ public final class HTTPServer: @unchecked Sendable {
     private var listenerOpen = false
     private var acceptPaused = false
 
-    public init(configuration: ServerConfiguration, responder: any Responder,
-                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil) {
+    public convenience init(configuration: ServerConfiguration, responder: any Responder,
+                            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil) {
+        self.init(configuration: configuration, responder: responder, accessLog: accessLog,
+                  readSize: IOLoop.defaultScratchSize)
+    }
+
+    /// `readSize`: bytes per socket read (tests make it small to force many reads).
+    init(configuration: ServerConfiguration, responder: any Responder,
+         accessLog: (@Sendable (AccessLogEntry) -> Void)?, readSize: Int) {
         self.configuration = configuration
         self.responder = responder
         self.accessLog = accessLog
         let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        loops = (0..<count).map { IOLoop(label: "http.io.\($0)") }
+        loops = (0..<count).map { IOLoop(name: "http.io.\($0)", scratchSize: readSize) }
     }
 
     /// Binds and listens; returns the bound port (the real one when the configured port is 0).
@@ -74,6 +82,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             listenerOpen = true
             state = .running(listener: source)
+            for loop in loops { loop.start() }
             stopped.enter()
             source.resume()
             return .success(bound.port)
@@ -95,13 +104,13 @@ public final class HTTPServer: @unchecked Sendable {
                 if acceptPaused { listener.resume(); acceptPaused = false }
                 listener.cancel()
                 for connection in connections.values {
-                    connection.loop.queue.async { connection.beginShutdown() }
+                    connection.loop.execute { connection.beginShutdown() }
                 }
                 let grace = configuration.shutdownGracePeriod.nanoseconds
                 queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: IOLoop.now() &+ grace)) { [self] in
                     guard case .shuttingDown = state else { return }
                     for connection in connections.values {
-                        connection.loop.queue.async { connection.forceClose() }
+                        connection.loop.execute { connection.forceClose() }
                     }
                 }
             case .shuttingDown, .stopped:
@@ -161,7 +170,7 @@ public final class HTTPServer: @unchecked Sendable {
                 handlerQueue: handlerQueue, shutdownFlag: shutdownFlag, accessLog: accessLog,
                 onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
-            loop.queue.async { connection.start() }
+            loop.execute { connection.start() }
         }
     }
 
@@ -173,6 +182,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func finishIfDone() {
         guard case .shuttingDown = state, connections.isEmpty, !listenerOpen else { return }
         state = .stopped
+        for loop in loops { loop.stop() }
         stopped.leave()
     }
 }

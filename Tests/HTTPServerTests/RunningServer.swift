@@ -13,10 +13,11 @@ final class RunningServer {
     let server: HTTPServer
     let port: Int
 
-    init(configuration: ServerConfiguration = ServerConfiguration(), responder: any Responder = EchoResponder()) throws {
+    init(configuration: ServerConfiguration = ServerConfiguration(), responder: any Responder = EchoResponder(),
+         readSize: Int = IOLoop.defaultScratchSize) throws {
         var configuration = configuration
         configuration.port = 0
-        server = HTTPServer(configuration: configuration, responder: responder)
+        server = HTTPServer(configuration: configuration, responder: responder, accessLog: nil, readSize: readSize)
         port = try server.start()
     }
 
