@@ -12,7 +12,9 @@ import Storage
 /// `/listings` and `/price-histogram` search the in-memory index, so their SQL is the
 /// index's freshness check and, for `/listings`, reading the page's listings by id (the
 /// pages are found once, before timing). `--sql-search` times the SQL search path instead
-/// (`SQLiteCatalog.searchListings`, the reference implementation the index replaced).
+/// (`SQLiteCatalog.searchListings`, the reference implementation the index replaced), and
+/// `--index` times everything the route's service asks of its repository: the index search
+/// and the SQL together (what is left then is HTTP, validation, pricing labels and JSON).
 ///
 /// Inputs come from `--requests FILE` (the request paths the HTTP benchmark sends, one per
 /// line, so both measure the same work) or, without it, from a deterministic generator
@@ -26,6 +28,7 @@ enum BenchSQLCommand {
         .value("requests", "FILE", "request paths (path?query per line) to take inputs from"),
         .value("seed", "S", "seed of the generated inputs (default 1)"),
         .flag("sql-search", "time the SQL search path for listings and histogram instead of the index's SQL"),
+        .flag("index", "time the index search and its SQL together for listings and histogram"),
         Commands.todaySpec,
     ]
 
@@ -54,6 +57,9 @@ enum BenchSQLCommand {
         case page([ListingID])
         /// The index's freshness check alone.
         case freshness
+        /// The repository calls of the route's service: index search (and page), index prices.
+        case indexedSearch(ListingSearch)
+        case indexedPrices(ListingFilter)
     }
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -84,8 +90,11 @@ enum BenchSQLCommand {
         var index: IndexedCatalog?
         if (route == .listings || route == .histogram), try !options.flag("sql-search") {
             let indexedCatalog = try IndexedCatalog(catalog: catalog)
+            let wholeCalls = try options.flag("index")
             inputs = try inputs.map { operation in
                 switch operation {
+                case .search(let search) where wholeCalls: return .indexedSearch(search)
+                case .prices(let filter) where wholeCalls: return .indexedPrices(filter)
                 case .search(let search): return .page(try indexedCatalog.searchListings(search).matches.map(\.listing.id))
                 case .prices: return .freshness
                 default: return operation
@@ -135,6 +144,10 @@ enum BenchSQLCommand {
             _ = try catalog.listingSummaries(ids)
         case .freshness:
             _ = try indexed?.freshIndex()
+        case .indexedSearch(let search):
+            _ = try indexed?.searchListings(search)
+        case .indexedPrices(let filter):
+            _ = try indexed?.nightlyPrices(matching: filter)
         case .search(let search):
             _ = try catalog.searchListings(search)
         case .prices(let filter):
