@@ -43,8 +43,8 @@ let package = Package(
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
-        // Micro-benchmarks of parsing and encoding (Benchmarks/run.sh runs it in release).
-        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON"]),
+        // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
+        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain"]),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),

@@ -85,12 +85,14 @@ public struct PriceHistogram: Hashable, Sendable {
         // A bin index by floating-point estimate, corrected to the exact integer quotient:
         // a 64-bit division per price cost more than everything else here.
         let reciprocal = 1 / Double(width)
-        for price in prices {
-            let offset = price - low
-            var index = Swift.min(Int(Double(offset) * reciprocal), used - 1)
-            while index > 0 && Int64(index) * width > offset { index -= 1 }
-            while index < used - 1 && Int64(index + 1) * width <= offset { index += 1 }
-            counts[index] += 1
+        counts.withUnsafeMutableBufferPointer { counts in
+            for price in prices {
+                let offset = price &- low
+                var index = Swift.min(Int(Double(offset) * reciprocal), used &- 1)
+                while index > 0 && Int64(index) &* width > offset { index &-= 1 }
+                while index < used &- 1 && Int64(index &+ 1) &* width <= offset { index &+= 1 }
+                counts[index] &+= 1
+            }
         }
         let lastUpper = low + Int64(used) * width
         let openEnded = high >= lastUpper

@@ -3,12 +3,13 @@ enum Selection {
     /// The values a sort of `values` would put at each of `ranks` (each in
     /// `0..<values.count`), given the smallest and largest value.
     ///
-    /// One counting pass over 4,096 value buckets finds the bucket of each rank, one more
-    /// gathers those buckets' values, and only they are selected from: two cheap passes
-    /// instead of partitioning (and moving) every value.
+    /// One counting pass over value buckets (about four values per bucket, at most 4,096
+    /// buckets) finds the bucket of each rank, one more gathers those buckets' values, and
+    /// only they are selected from: two cheap, predictable passes instead of partitioning
+    /// (and moving) every value, whose compare-and-swap loop mispredicts about every other
+    /// branch on prices in no order.
     static func values(atRanks ranks: [Int], of values: [Int64], low: Int64, high: Int64) -> [Int64] {
-        let bucketCount = 4_096
-        guard values.count > 4 * bucketCount, high > low else {
+        guard values.count > 64, high > low else {
             var scratch = values
             return scratch.withUnsafeMutableBufferPointer { buffer in
                 ranks.map { rank in
@@ -17,13 +18,16 @@ enum Selection {
                 }
             }
         }
+        let bucketCount = Swift.min(4_096, values.count / 4)
         // Monotonic in the value (a subtraction, a multiplication and a truncation of
         // doubles never reorder), so buckets hold consecutive runs of the sorted order.
         let scale = Double(bucketCount - 1) / Double(high - low)
         @inline(__always) func bucket(_ value: Int64) -> Int { Int(Double(value - low) * scale) }
 
         var counts = [Int](repeating: 0, count: bucketCount)
-        for value in values { counts[bucket(value)] += 1 }
+        counts.withUnsafeMutableBufferPointer { counts in
+            for value in values { counts[bucket(value)] += 1 }
+        }
         var before = [Int](repeating: 0, count: bucketCount + 1)
         for index in 0..<bucketCount { before[index + 1] = before[index] + counts[index] }
         // The bucket of each rank: the last bucket starting at or before it.
@@ -35,15 +39,20 @@ enum Selection {
             }
             return low
         }
+        // Gathered values by bucket; a value of another bucket maps to the spare last slot.
         let wanted = Array(Set(rankBuckets)).sorted()
-        var gathered = [[Int64]](repeating: [], count: wanted.count)
+        var slotOfBucket = [UInt16](repeating: UInt16(wanted.count), count: bucketCount)
+        for (slot, index) in wanted.enumerated() { slotOfBucket[index] = UInt16(slot) }
+        var gathered = [[Int64]](repeating: [], count: wanted.count + 1)
         for (slot, index) in wanted.enumerated() { gathered[slot].reserveCapacity(counts[index]) }
-        for value in values {
-            let index = bucket(value)
-            if let slot = wanted.firstIndex(of: index) { gathered[slot].append(value) }
+        slotOfBucket.withUnsafeBufferPointer { slotOfBucket in
+            for value in values {
+                let slot = Int(slotOfBucket[bucket(value)])
+                if slot < wanted.count { gathered[slot].append(value) }
+            }
         }
         return zip(ranks, rankBuckets).map { rank, index in
-            let slot = wanted.firstIndex(of: index)!
+            let slot = Int(slotOfBucket[index])
             return gathered[slot].withUnsafeMutableBufferPointer { buffer in
                 let local = rank - before[index]
                 select(local, in: buffer, within: 0..<buffer.count)

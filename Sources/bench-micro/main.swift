@@ -1,9 +1,11 @@
+import Domain
 import Foundation
 import HTTP1
 import JSON
 
 // Micro-benchmarks of the per-request CPU work that does not touch SQLite: request parsing,
-// query decoding, JSON encoding of a /listings page, response serialization. Run in release:
+// query decoding, JSON encoding of a /listings page, response serialization, a price
+// histogram. Run in release:
 //   swift build -c release --product bench-micro && .build/release/bench-micro [seconds-per-case]
 // Prints one line per case: operations per second and nanoseconds per operation.
 
@@ -189,4 +191,31 @@ measure("ResponseSerializer: /listings page response") {
     var buffer: [UInt8] = []
     ResponseSerializer.write(response, to: &buffer, date: responseDate, keepAlive: true, isHeadRequest: false)
     return buffer.count
+}
+
+// MARK: price histogram
+
+/// Nightly prices the way an area has them: whole thousands of won, clustered around a few
+/// popular levels with a long tail (so ties are common), in no order.
+func areaPrices(_ count: Int) -> [Int64] {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    return (0..<count).map { _ in
+        let level: Int64 = [50_000, 75_000, 90_000, 120_000, 180_000][Int(next() % 5)]
+        let spread = Int64(next() % 60) * 1_000
+        let tail: Int64 = next() % 100 == 0 ? Int64(next() % 900) * 1_000 : 0
+        return level + spread + tail
+    }
+}
+for count in [2_000, 10_000, 35_000] {
+    let prices = areaPrices(count)
+    measure("PriceHistogram: \(count) prices, 30 bins") {
+        PriceHistogram(prices: prices, binCount: 30).bins.count
+    }
 }

@@ -108,7 +108,7 @@ import Testing
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
         for round in 0..<430 {
-            // Small counts select directly; above 16,384 prices the bucketed path runs.
+            // Up to 64 prices select directly; above that the bucketed path runs.
             let n = 1 + next(round < 200 ? 40 : round < 400 ? 3_000 : 60_000)
             // Few distinct values (ties everywhere), typical KRW prices, or wide spans.
             let spread = [3, 500_000, 1 << 40][next(3)]
@@ -130,6 +130,19 @@ import Testing
             #expect(Selection.values(atRanks: ranks, of: prices, low: sorted.first!, high: sorted.last!)
                         == ranks.map { sorted[$0] })
         }
+    }
+
+    @Test(arguments: [65, 66, 300, 4_099])
+    func bucketedSelectionFindsEveryRankJustAboveTheDirectPath(count: Int) {
+        // Few buckets (a quarter of the count), ties, and a wide outlier.
+        var prices = (0..<count).map { Int64(($0 &* 7_919) % 37) * 1_000 }
+        prices[count / 3] = 5_000_000
+        let sorted = prices.sorted()
+        let ranks = Array(0..<count)
+        #expect(Selection.values(atRanks: ranks, of: prices, low: sorted.first!, high: sorted.last!) == sorted)
+        // Every value distinct: every rank in its own bucket's neighbourhood, all buckets wanted.
+        let distinct = (0..<count).map { Int64(($0 &* 7_919) % count) }
+        #expect(Selection.values(atRanks: ranks, of: distinct, low: 0, high: Int64(count - 1)) == distinct.sorted())
     }
 
     @Test func selectionFindsEveryRankOfAdversarialOrders() {
