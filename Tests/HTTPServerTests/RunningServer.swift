@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP1
 @testable import HTTPServer
 import TestSupport
@@ -6,6 +7,24 @@ import TestSupport
 struct ClosureResponder: Responder {
     let body: @Sendable (HTTPRequest) -> HTTPResponse
     func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}
+
+/// Holds every request for `/slow` inside its handler until `release` is signalled;
+/// `entered` is signalled as each one arrives there.
+struct SlowRequestGate: Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    /// Answers with `answer`, after the hold for `/slow`.
+    func responder(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> ClosureResponder {
+        ClosureResponder { [entered, release] request in
+            if request.path == "/slow" {
+                entered.signal()
+                release.wait()
+            }
+            return answer(request)
+        }
+    }
 }
 
 /// Starts a server on a free port with a test responder; shuts it down and waits on `stop()`.

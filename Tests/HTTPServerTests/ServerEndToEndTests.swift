@@ -187,23 +187,18 @@ import Testing
         // A pipelined request waits in the socket while the first is handled; with 1 KiB
         // reads it takes more reads than a connection may do before the loop's other
         // connections get a turn, and no new bytes arrive to announce the rest.
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let server = try RunningServer(responder: ClosureResponder { request in
-            if request.path == "/slow" {
-                entered.signal()
-                release.wait()
-            }
-            return HTTPResponse(body: Array("\(request.path) \(request.body.count)".utf8))
+        let gate = SlowRequestGate()
+        let server = try RunningServer(responder: gate.responder { request in
+            HTTPResponse(body: Array("\(request.path) \(request.body.count)".utf8))
         }, readSize: 1024)
         defer { server.stop() }
         let client = try server.client()
         let size = 60_000
         try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        entered.wait()
+        gate.entered.wait()
         try client.send(Array("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n".utf8)
                         + [UInt8](repeating: 0x61, count: size))
-        release.signal()
+        gate.release.signal()
         #expect(try client.readResponse().text == "/slow 0")
         #expect(try client.readResponse().text == "/up \(size)")
     }
@@ -211,36 +206,24 @@ import Testing
     @Test func requestFollowedByHalfCloseIsAnsweredThenClosed() throws {
         // The last request and the client's FIN both wait in the socket while the first
         // request is handled, so one read returns the request and the FIN brings no new event.
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let server = try RunningServer(responder: ClosureResponder { request in
-            if request.path == "/slow" {
-                entered.signal()
-                release.wait()
-            }
-            return HTTPResponse(body: Array(request.path.utf8))
-        })
+        let gate = SlowRequestGate()
+        let server = try RunningServer(responder: gate.responder { request in HTTPResponse(body: Array(request.path.utf8)) })
         defer { server.stop() }
         let client = try server.client()
         try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        entered.wait()
+        gate.entered.wait()
         try client.send("GET /last HTTP/1.1\r\nHost: x\r\n\r\n")
         shutdown(client.fd, Int32(SHUT_WR))
-        release.signal()
+        gate.release.signal()
         #expect(try client.readResponse().text == "/slow")
         #expect(try client.readResponse().text == "/last")
         #expect(try client.waitForClose())
     }
 
     @Test func gracefulShutdownFinishesTheInFlightRequest() throws {
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let server = try RunningServer(responder: ClosureResponder { request in
-            if request.path == "/slow" {
-                entered.signal()
-                release.wait()
-            }
-            return HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("done".utf8))
+        let gate = SlowRequestGate()
+        let server = try RunningServer(responder: gate.responder { _ in
+            HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("done".utf8))
         })
         let idle = try server.client()
         try idle.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -248,10 +231,10 @@ import Testing
 
         let busy = try server.client()
         try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        entered.wait()
+        gate.entered.wait()
         server.server.shutdown()
         #expect(try idle.waitForClose())   // idle connections close at once
-        release.signal()
+        gate.release.signal()
         let response = try busy.readResponse()
         #expect(response.text == "done")
         #expect(response.header("Connection") == "close")
