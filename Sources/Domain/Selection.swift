@@ -3,8 +3,8 @@ enum Selection {
     /// The values a sort of `values` would put at each of `ranks` (each in
     /// `0..<values.count`), given the smallest and largest value.
     ///
-    /// One counting pass over value buckets (about four values per bucket, at most 4,096
-    /// buckets) finds the bucket of each rank, one more gathers those buckets' values, and
+    /// One counting pass over value buckets (at least four values per bucket on average, at
+    /// most 4,096 buckets) finds the bucket of each rank, one more gathers those buckets' values, and
     /// only they are selected from: two cheap, predictable passes instead of partitioning
     /// (and moving) every value, whose compare-and-swap loop mispredicts about every other
     /// branch on prices in no order.
@@ -18,11 +18,13 @@ enum Selection {
                 }
             }
         }
-        let bucketCount = Swift.min(4_096, values.count / 4)
-        // Monotonic in the value (a subtraction, a multiplication and a truncation of
-        // doubles never reorder), so buckets hold consecutive runs of the sorted order.
-        let scale = Double(bucketCount - 1) / Double(high - low)
-        @inline(__always) func bucket(_ value: Int64) -> Int { Int(Double(value - low) * scale) }
+        // Buckets are power-of-two ranges of values above `low`: a shift, monotonic in the
+        // value, so buckets hold consecutive runs of the sorted order. At most `target` of them.
+        let target = Swift.min(4_096, values.count / 4)
+        let span = UInt64(bitPattern: high &- low)
+        let shift = Swift.max(0, (UInt64.bitWidth - span.leadingZeroBitCount) - (Int.bitWidth - 1 - target.leadingZeroBitCount))
+        let bucketCount = Int(span >> shift) + 1
+        @inline(__always) func bucket(_ value: Int64) -> Int { Int(UInt64(bitPattern: value &- low) >> shift) }
 
         var counts = [Int](repeating: 0, count: bucketCount)
         counts.withUnsafeMutableBufferPointer { counts in

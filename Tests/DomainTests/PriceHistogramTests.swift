@@ -145,6 +145,15 @@ import Testing
         #expect(Selection.values(atRanks: ranks, of: distinct, low: 0, high: Int64(count - 1)) == distinct.sorted())
     }
 
+    @Test func bucketedSelectionSpansTheWholeInt64Range() {
+        // The bucket of a value is its distance above the lowest, which must not overflow.
+        var values = (0..<500).map { Int64($0 - 250) * 1_000_000_007 }
+        values += [.min, .max, .min + 1, .max - 1, 0, 0]
+        let sorted = values.sorted()
+        let ranks = Array(0..<values.count)
+        #expect(Selection.values(atRanks: ranks, of: values, low: .min, high: .max) == sorted)
+    }
+
     @Test func selectionFindsEveryRankOfAdversarialOrders() {
         let n = 257
         let orders: [[Int64]] = [
