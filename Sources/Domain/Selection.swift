@@ -4,8 +4,8 @@ enum Selection {
     /// `0..<values.count`), given the smallest and largest value.
     ///
     /// One counting pass over value buckets (at least four values per bucket on average, at
-    /// most 4,096 buckets) finds the bucket of each rank, one more gathers those buckets' values, and
-    /// only they are selected from: two cheap, predictable passes instead of partitioning
+    /// most 4,096 buckets) finds the bucket of each rank, one more gathers those buckets'
+    /// values, and only they are selected from: two cheap, predictable passes instead of partitioning
     /// (and moving) every value, whose compare-and-swap loop mispredicts about every other
     /// branch on prices in no order.
     static func values(atRanks ranks: [Int], of values: [Int64], low: Int64, high: Int64) -> [Int64] {
@@ -41,11 +41,12 @@ enum Selection {
             }
             return low
         }
-        // Gathered values by bucket; a value of another bucket maps to the spare last slot.
+        // The values of the wanted buckets, one array per bucket; every other bucket maps to
+        // `wanted.count`, which gathers nothing.
         let wanted = Array(Set(rankBuckets)).sorted()
         var slotOfBucket = [UInt16](repeating: UInt16(wanted.count), count: bucketCount)
         for (slot, index) in wanted.enumerated() { slotOfBucket[index] = UInt16(slot) }
-        var gathered = [[Int64]](repeating: [], count: wanted.count + 1)
+        var gathered = [[Int64]](repeating: [], count: wanted.count)
         for (slot, index) in wanted.enumerated() { gathered[slot].reserveCapacity(counts[index]) }
         slotOfBucket.withUnsafeBufferPointer { slotOfBucket in
             for value in values {

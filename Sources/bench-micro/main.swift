@@ -1,3 +1,4 @@
+import DataImport
 import Domain
 import Foundation
 import HTTP1
@@ -198,19 +199,11 @@ measure("ResponseSerializer: /listings page response") {
 /// Nightly prices the way an area has them: whole thousands of won, clustered around a few
 /// popular levels with a long tail (so ties are common), in no order.
 func areaPrices(_ count: Int) -> [Int64] {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var random = SplitMix64(seed: 1)
+    let levels: [Int64] = [50_000, 75_000, 90_000, 120_000, 180_000]
     return (0..<count).map { _ in
-        let level: Int64 = [50_000, 75_000, 90_000, 120_000, 180_000][Int(next() % 5)]
-        let spread = Int64(next() % 60) * 1_000
-        let tail: Int64 = next() % 100 == 0 ? Int64(next() % 900) * 1_000 : 0
-        return level + spread + tail
+        let tail = random.chance(0.01) ? Int64(random.int(in: 0...899)) * 1_000 : 0
+        return random.pick(levels) + Int64(random.int(in: 0...59)) * 1_000 + tail
     }
 }
 for count in [2_000, 10_000, 35_000] {
