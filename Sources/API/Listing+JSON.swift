@@ -76,15 +76,24 @@ extension JSONWriter {
     /// A calendar date as a JSON string `"YYYY-MM-DD"`, written digit by digit (calendars
     /// write hundreds of dates per response).
     mutating func date(_ date: CalendarDate) {
-        var text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (34, 48, 48, 48, 48, 45, 48, 48, 45, 48, 48, 34)
-        withUnsafeMutableBytes(of: &text) { digits in
-            var year = date.year
-            for index in stride(from: 4, through: 1, by: -1) { digits[index] = 48 + UInt8(year % 10); year /= 10 }
-            digits[6] = 48 + UInt8(date.month / 10); digits[7] = 48 + UInt8(date.month % 10)
-            digits[9] = 48 + UInt8(date.day / 10); digits[10] = 48 + UInt8(date.day % 10)
-            raw(UnsafeRawBufferPointer(digits))
+        withUnsafeTemporaryAllocation(byteCount: 12, alignment: 1) { text in
+            Self.writeQuoted(date, into: text)
+            raw(UnsafeRawBufferPointer(text))
         }
+    }
+
+    /// A date as a JSON string, with no separator (see `fragment(_:)`).
+    @inline(__always) mutating func fragment(date: CalendarDate) {
+        fragment(count: 12) { Self.writeQuoted(date, into: $0) }
+    }
+
+    /// `"YYYY-MM-DD"` with its quotes into 12 bytes, digit by digit: no formatter, no allocation.
+    @inline(__always) static func writeQuoted(_ date: CalendarDate, into text: UnsafeMutableRawBufferPointer) {
+        var year = date.year
+        for index in stride(from: 4, through: 1, by: -1) { text[index] = 48 + UInt8(year % 10); year /= 10 }
+        text[0] = 34; text[5] = 45; text[8] = 45; text[11] = 34
+        text[6] = 48 + UInt8(date.month / 10); text[7] = 48 + UInt8(date.month % 10)
+        text[9] = 48 + UInt8(date.day / 10); text[10] = 48 + UInt8(date.day % 10)
     }
 
     mutating func field(_ name: StaticString, date value: CalendarDate?) {

@@ -80,9 +80,32 @@ public enum CalendarGrid {
         return result
     }
 
-    /// `KoreanHolidays.name(of:language:)` for each day of `month` (index 0 = day 1),
-    /// looked up only for the month's few holidays rather than for every day.
+    /// `KoreanHolidays.name(of:language:)` for each day of `month` (index 0 = day 1).
     static func holidayNames(in month: YearMonth, language: Language) -> [String?] {
+        namesByMonth[monthKey(month, language)] ?? lookUpHolidayNames(in: month, language: language)
+    }
+
+    private static func monthKey(_ month: YearMonth, _ language: Language) -> Int {
+        (month.year * 12 + month.month - 1) * 2 + (language == .ko ? 0 : 1)
+    }
+
+    /// The names of every month whose lunar holidays are known, built once: a calendar
+    /// shows up to 24 months per request, and each lookup joins names into new strings.
+    private static let namesByMonth: [Int: [String?]] = {
+        var table: [Int: [String?]] = [:]
+        for year in KoreanHolidays.lunarYears {
+            for number in 1...12 {
+                let month = YearMonth(year: year, month: number)!
+                for language in Language.allCases {
+                    table[monthKey(month, language)] = lookUpHolidayNames(in: month, language: language)
+                }
+            }
+        }
+        return table
+    }()
+
+    /// Looked up only for the month's few holidays rather than for every day.
+    private static func lookUpHolidayNames(in month: YearMonth, language: Language) -> [String?] {
         var names = [String?](repeating: nil, count: month.numberOfDays)
         for holiday in KoreanHolidays.holidays(in: month.year)
         where holiday.date.month == month.month && names[holiday.date.day - 1] == nil {

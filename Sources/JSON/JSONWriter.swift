@@ -93,6 +93,32 @@ public struct JSONWriter: ~Copyable {
     /// Appends already-encoded JSON text as one value. The caller vouches for its validity.
     @inlinable public mutating func raw(_ json: UnsafeRawBufferPointer) { separate(); buffer.append(contentsOf: json) }
 
+    // MARK: fragments
+
+    /// Appends `text` as it is, with no separator: for a caller that writes an object of
+    /// fixed shape thousands of times per response (a calendar's days) as a few runs such
+    /// as `,"day":` rather than key by key. Inside `beginObject()`/`endObject()`, the caller
+    /// vouches that the fragments form the members with their commas; mixed with `key` or
+    /// `field` in the same object, commas would be wrong.
+    @inlinable @inline(__always) public mutating func fragment(_ text: StaticString) { buffer.append(contentsOf: text) }
+    /// Appends bytes of JSON text as they are (see `fragment(_:)`).
+    @inlinable @inline(__always) public mutating func fragment(_ bytes: UnsafeRawBufferPointer) { buffer.append(contentsOf: bytes) }
+    /// Appends `count` bytes that `write` fills in place (all of them), with no separator
+    /// (see `fragment(_:)`): for fixed-width text such as dates, without a scratch copy.
+    @inlinable @inline(__always)
+    public mutating func fragment(count: Int, _ write: (UnsafeMutableRawBufferPointer) -> Void) {
+        buffer.reserve(count)
+        write(UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: count))
+        buffer.count += count
+    }
+    /// Appends a number with no separator (see `fragment(_:)`).
+    @inlinable @inline(__always) public mutating func fragment(integer value: Int) { writeInteger(Int64(value)) }
+    @inlinable @inline(__always) public mutating func fragment(integer value: Int64) { writeInteger(value) }
+    /// Appends a string value, escaped, or `null`, with no separator (see `fragment(_:)`).
+    @inlinable public mutating func fragment(string value: String?) {
+        if let value { writeEscaped(value) } else { buffer.append(contentsOf: "null") }
+    }
+
     // MARK: members (key + value)
 
     @inlinable public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }

@@ -77,4 +77,24 @@ import Testing
         }
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"s":null,"i":null,"d":2.5,"tags":["a","b"]}"#)
     }
+
+    @Test func fragmentObjectsSitAmongOrdinaryValuesWithTheirCommas() throws {
+        var writer = JSONWriter()
+        writer.object { w in
+            w.field("first", 1)
+            w.key("days")
+            w.array { a in
+                for day in 1...2 {
+                    a.beginObject()
+                    a.fragment(#""day":"#); a.fragment(integer: day)
+                    a.fragment(#","name":"#); a.fragment(string: day == 1 ? "say \"hi\"" : nil)
+                    a.endObject()
+                }
+            }
+            w.field("last", true)
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"first":1,"days":[{"day":1,"name":"say \"hi\""},{"day":2,"name":null}],"last":true}"#)
+        _ = try parse(writer)
+    }
 }
