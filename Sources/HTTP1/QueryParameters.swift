@@ -4,8 +4,15 @@
 /// Promises: every name and value is valid UTF-8 after decoding; a name appears once;
 /// `names` keeps the order of appearance. Immutable after decoding; `Sendable`.
 public struct QueryParameters: Sendable {
-    private var values: [String: String] = [:]
-    public private(set) var names: [String] = []
+    // A request has a handful of parameters and each is looked up once: a scan of the pairs
+    // costs less than hashing every name. Past `scanLimit` names a dictionary keeps lookups
+    // and the duplicate check linear in a long, hostile query.
+    private var pairs: [(name: String, value: String)] = []
+    private var positions: [String: Int]?
+    private static let scanLimit = 16
+
+    /// The names in order of appearance.
+    public var names: [String] { pairs.map(\.name) }
 
     /// Parses a raw query (after `?`, may be nil or empty): `&`-separated `name=value` (a name
     /// without `=` has value ""), `+` is space, percent-decoding (`%` not followed by two hex
@@ -21,9 +28,26 @@ public struct QueryParameters: Sendable {
         if let failure { throw failure }
     }
 
-    public subscript(name: String) -> String? { values[name] }
+    public subscript(name: String) -> String? {
+        position(of: name).map { pairs[$0].value }
+    }
 
-    public var isEmpty: Bool { names.isEmpty }
+    public var isEmpty: Bool { pairs.isEmpty }
+
+    private func position(of name: String) -> Int? {
+        if let positions { return positions[name] }
+        return pairs.firstIndex { $0.name == name }
+    }
+
+    private mutating func append(_ name: String, _ value: String) throws(QueryError) {
+        guard position(of: name) == nil else { throw QueryError(name: name, reason: "given more than once") }
+        pairs.append((name, value))
+        if positions != nil {
+            positions![name] = pairs.count - 1
+        } else if pairs.count > Self.scanLimit {
+            positions = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.name, $0) })
+        }
+    }
 
     private mutating func parse(_ p: UnsafeBufferPointer<UInt8>) throws(QueryError) {
         var scratch: [UInt8] = []
@@ -38,10 +62,7 @@ public struct QueryParameters: Sendable {
                 let value = equals < pairEnd
                     ? try Self.decode(p, equals + 1, pairEnd, scratch: &scratch, name: name)
                     : ""
-                guard values.updateValue(value, forKey: name) == nil else {
-                    throw QueryError(name: name, reason: "given more than once")
-                }
-                names.append(name)
+                try append(name, value)
             }
             pairStart = pairEnd + 1
         }
@@ -55,7 +76,7 @@ public struct QueryParameters: Sendable {
         // Most names and values (ids, dates, numbers) have nothing to decode: validated as
         // they are, without a copy through `scratch`.
         if !text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
-            guard let plain = String(validating: text, as: UTF8.self) else {
+            guard let plain = String(validUTF8: text) else {
                 throw QueryError(name: name ?? "", reason: "not valid UTF-8")
             }
             return plain
@@ -76,7 +97,7 @@ public struct QueryParameters: Sendable {
                 i += 1
             }
         }
-        guard let decoded = String(validating: scratch, as: UTF8.self) else {
+        guard let decoded = scratch.withUnsafeBufferPointer({ String(validUTF8: $0) }) else {
             throw QueryError(name: name ?? "", reason: "not valid UTF-8")
         }
         return decoded

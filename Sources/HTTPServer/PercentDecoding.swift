@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Percent-decoding of path segments (RFC 3986 §2.1): `%XX` becomes a byte and the result
 /// must be valid UTF-8. Unlike a query, `+` stays `+`.
 enum PercentDecoding {
@@ -13,7 +15,7 @@ enum PercentDecoding {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(validUTF8: $0) }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -67,7 +67,7 @@ import Testing
         }
     }
 
-    @Test func invalidUTF8() {
+    @Test func invalidUTF8() throws {
         #expect(throws: QueryError(name: "city", reason: "not valid UTF-8")) {
             try QueryParameters(parsing: "city=%FF")
         }
@@ -77,6 +77,11 @@ import Testing
         #expect(throws: QueryError(name: "", reason: "not valid UTF-8")) {
             try QueryParameters(parsing: "%C0%AF=1")  // overlong encoding
         }
+        #expect(throws: QueryError(name: "city", reason: "not valid UTF-8")) {
+            try QueryParameters(parsing: "city=%ED%A0%80")  // a UTF-16 surrogate
+        }
+        // U+FFFD spelled out is well-formed: it must not be mistaken for a repaired sequence.
+        #expect(try QueryParameters(parsing: "city=%EF%BF%BD%EC%84%9C")["city"] == "\u{FFFD}서")
     }
 
     @Test func worksOnAParsedRequest() throws {
@@ -84,5 +89,19 @@ import Testing
         let q = try QueryParameters(parsing: r.query)
         #expect(q["city"] == "서울")
         #expect(q["guests"] == "2")
+    }
+
+    @Test func manyParametersAreAllFoundAndDuplicatesRejectedPastAnyLimit() throws {
+        let names = (0..<40).map { "p\($0)" }
+        let q = try QueryParameters(parsing: names.map { "\($0)=v\($0)" }.joined(separator: "&"))
+        #expect(q.names == names)
+        for name in names { #expect(q[name] == "v\(name)") }
+        #expect(q["p40"] == nil)
+        for duplicate in ["p3", "p20", "p39"] {
+            let query = names.map { "\($0)=1" }.joined(separator: "&") + "&\(duplicate)=2"
+            #expect(throws: QueryError(name: duplicate, reason: "given more than once")) {
+                try QueryParameters(parsing: query)
+            }
+        }
     }
 }
