@@ -48,6 +48,6 @@ extension APIServices {
     /// client with a stale id gets 404 instead of an empty page.
     func requireKnownArea(_ area: SearchArea) throws {
         guard case .location(let id) = area else { return }
-        if try locations.names(of: [id], language: .ko)[id] == nil { throw StaysError.locationNotFound(id) }
+        if try !locations.contains(id) { throw StaysError.locationNotFound(id) }
     }
 }

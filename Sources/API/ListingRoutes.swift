@@ -29,10 +29,13 @@ struct ListingRoutes {
             writer.object { w in
                 w.key("items")
                 w.array { a in
-                    for item in result.items {
+                    // By index: each item is read in place, not copied with its strings retained.
+                    for index in result.items.indices {
                         a.object {
-                            $0.listingSummaryFields(item.listing, locationName: names[item.listing.locationID] ?? "",
-                                                    nightlyPrice: item.nightlyPrice, totalPrice: item.totalPrice)
+                            $0.listingSummaryFields(result.items[index].listing,
+                                                    locationName: names[result.items[index].listing.locationID] ?? "",
+                                                    nightlyPrice: result.items[index].nightlyPrice,
+                                                    totalPrice: result.items[index].totalPrice)
                         }
                     }
                 }

@@ -108,14 +108,20 @@ public final class LocationService: Sendable {
         return Int(minutes.rounded())
     }
 
+    /// Whether a location with this id exists (in the cached location list).
+    public func contains(_ id: LocationID) throws -> Bool {
+        try cache.value { try repository.allLocations() }.positions[id] != nil
+    }
+
     /// Display names of the given locations (localized), from the cached location list, for
     /// labelling search results. Unknown ids are left out.
     public func names(of ids: some Sequence<LocationID>, language: Language) throws -> [LocationID: String] {
-        let index = try cache.value { try repository.allLocations() }.byID
+        let snapshot = try cache.value { try repository.allLocations() }
         var names: [LocationID: String] = [:]
-        for id in ids {
-            guard let location = index[id] else { continue }
-            names[id] = language == .en ? location.nameEnglish : location.name
+        for id in ids where names[id] == nil {
+            // By position: reading two fields, not copying (and retaining) a whole `Location`.
+            guard let position = snapshot.positions[id] else { continue }
+            names[id] = language == .en ? snapshot.all[position].nameEnglish : snapshot.all[position].name
         }
         return names
     }
@@ -135,7 +141,8 @@ public final class LocationService: Sendable {
 
         struct Snapshot {
             let all: [Location]
-            let byID: [LocationID: Location]
+            /// Where each id is in `all`.
+            let positions: [LocationID: Int]
             /// The search keys of `all`, index for index.
             let keys: [(name: HangulSearch.Key, english: HangulSearch.Key)]
         }
@@ -150,7 +157,7 @@ public final class LocationService: Sendable {
             lock.unlock()
             // Load outside the lock: concurrent misses may both load; the last one wins.
             let all = try load()
-            let fresh = Snapshot(all: all, byID: Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            let fresh = Snapshot(all: all, positions: Dictionary(all.indices.map { (all[$0].id, $0) }, uniquingKeysWith: { first, _ in first }),
                                  keys: all.map { (HangulSearch.Key($0.name), HangulSearch.Key($0.nameEnglish)) })
             lock.lock()
             loaded = (now, fresh)
