@@ -91,7 +91,7 @@ struct QueryReader {
     mutating func roomTypes(_ name: String) -> Set<RoomType> {
         guard let raw = string(name) else { return [] }
         var types = Set<RoomType>()
-        for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
+        for part in raw.pieces(separatedBy: UInt8(ascii: ",")) {
             guard let type = RoomType(rawValue: String(part.trimmingSpaces)) else {
                 fail(name, "must be a comma list of: " + RoomType.allCases.map(\.rawValue).joined(separator: ", "))
                 return []
@@ -104,7 +104,7 @@ struct QueryReader {
     /// `swLat,swLng,neLat,neLng`.
     mutating func boundingBox(_ name: String) -> BoundingBox? {
         guard let raw = string(name) else { return nil }
-        let parts = raw.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces) }
+        let parts = raw.pieces(separatedBy: UInt8(ascii: ",")).map { Double($0.trimmingSpaces) }
         guard parts.count == 4, let swLat = parts[0], let swLng = parts[1], let neLat = parts[2], let neLng = parts[3],
               [swLat, swLng, neLat, neLng].allSatisfy(\.isFinite) else {
             fail(name, "must be swLat,swLng,neLat,neLng in degrees"); return nil

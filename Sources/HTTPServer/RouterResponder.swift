@@ -28,7 +28,7 @@ public final class RouterResponder: Responder {
         }
         var segments: [String] = []
         if request.path != "/" {
-            for raw in request.path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            for raw in request.path.dropFirst().pieces(separatedBy: UInt8(ascii: "/")) {
                 guard let decoded = PercentDecoding.decode(raw) else {
                     return Problem(status: .badRequest, detail: "The path has invalid percent-encoding.").response()
                 }

@@ -104,4 +104,11 @@ import Testing
             }
         }
     }
+
+    @Test func piecesSplitOnAnASCIIByteKeepingEmptyPieces() {
+        #expect("a,,b,".pieces(separatedBy: UInt8(ascii: ",")) == ["a", "", "b", ""])
+        #expect("".pieces(separatedBy: UInt8(ascii: ",")) == [""])
+        #expect("서울, 부산".pieces(separatedBy: UInt8(ascii: ",")) == ["서울", " 부산"])
+        #expect("/listings/42".dropFirst().pieces(separatedBy: UInt8(ascii: "/")) == ["listings", "42"])
+    }
 }
