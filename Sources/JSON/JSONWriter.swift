@@ -164,9 +164,10 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     @inlinable mutating func writeEscaped(_ string: String) {
-        var string = string
-        // Most strings need no escaping: copy them in one go.
-        let copied = string.withUTF8 { utf8 -> Bool in
+        // Most strings need no escaping: copy them in one go. Read in place (not through a
+        // mutable copy for `withUTF8`, which cost a retain and a release per string).
+        let buffer = buffer
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return false
             }
@@ -175,7 +176,7 @@ public struct JSONWriter: ~Copyable {
             buffer.append(UInt8(ascii: "\""))
             return true
         }
-        if !copied { writeEscapedSlowly(string) }
+        if copied != true { writeEscapedSlowly(string) }
     }
 
     @inlinable mutating func writeEscapedSlowly(_ string: String) {
