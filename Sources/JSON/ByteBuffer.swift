@@ -42,7 +42,12 @@
         let target = UnsafeMutableRawPointer(base + count)
         // Keys, numbers and dates are a few bytes: two overlapping word copies are much
         // cheaper than a call to memmove, which JSON would otherwise make for every token.
-        if length >= 8 && length <= 16 {
+        if length > 16 && length <= 32 {
+            // Fixed runs such as `,"checkoutAllowed":false`.
+            target.storeBytes(of: source.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 16, as: SIMD16<UInt8>.self),
+                              toByteOffset: length - 16, as: SIMD16<UInt8>.self)
+        } else if length >= 8 && length <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
                               toByteOffset: length - 8, as: UInt64.self)

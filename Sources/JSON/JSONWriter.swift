@@ -145,6 +145,18 @@ public struct JSONWriter: ~Copyable {
     }
 
     @inlinable mutating func writeInteger(_ value: Int64) {
+        // Days, weekdays and night counts: most numbers a calendar writes are one or two digits.
+        if value >= 0 && value < 100 {
+            if value < 10 {
+                buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            } else {
+                buffer.reserve(2)
+                buffer.base[buffer.count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                buffer.base[buffer.count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                buffer.count += 2
+            }
+            return
+        }
         var magnitude = value.magnitude
         var length = value < 0 ? 2 : 1
         var probe = magnitude

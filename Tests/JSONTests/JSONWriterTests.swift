@@ -53,10 +53,12 @@ import Testing
     @Test func integersAtTheEdges() throws {
         var writer = JSONWriter()
         writer.array { a in
-            for value in [Int64.min, -1, 0, 7, 9_007_199_254_740_993, Int64.max] { a.int(value) }
+            for value in [Int64.min, -100, -10, -1, 0, 7, 9, 10, 42, 99, 100, 9_007_199_254_740_993, Int64.max] {
+                a.int(value)
+            }
         }
         #expect(String(decoding: writer.bytes, as: UTF8.self)
-                == "[-9223372036854775808,-1,0,7,9007199254740993,9223372036854775807]")
+                == "[-9223372036854775808,-100,-10,-1,0,7,9,10,42,99,100,9007199254740993,9223372036854775807]")
     }
 
     @Test func doublesAreShortestRoundTripAndNonFiniteIsNull() throws {
@@ -96,5 +98,17 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self)
                 == #"{"first":1,"days":[{"day":1,"name":"say \"hi\""},{"day":2,"name":null}],"last":true}"#)
         _ = try parse(writer)
+    }
+
+    @Test func runsOfEveryLengthAreCopiedWhole() {
+        // The copy takes a different path by length (word, two words, two 16-byte blocks, memmove).
+        let text = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ".utf8)
+        var writer = JSONWriter(capacity: 8)
+        var expected: [UInt8] = []
+        for length in 0...text.count {
+            text.withUnsafeBytes { writer.fragment(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            expected += text[0..<length]
+        }
+        #expect(writer.bytes == expected)
     }
 }
