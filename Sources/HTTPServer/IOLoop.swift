@@ -66,7 +66,12 @@ final class IOLoop: @unchecked Sendable {
         defer { lock.unlock() }
         guard !started else { return }
         started = true
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            // Foundation's `Thread.name` does not reach the kernel: name it there, so that
+            // `top -H` and perf tell the loops from the handler threads.
+            _ = stays_name_current_thread(name)
+            run()
+        }
         thread.name = name
         thread.start()
     }

@@ -42,6 +42,20 @@ import Testing
         loop.stop()
     }
 
+    @Test func theLoopThreadCarriesItsNameForTheKernel() {
+        let loop = IOLoop(name: "stays.loop.named.long")
+        loop.start()
+        let comm = LockedText()
+        let done = DispatchSemaphore(value: 0)
+        loop.execute {
+            comm.text = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(comm.text == "stays.loop.name\n")   // the kernel keeps 15 bytes
+        loop.stop()
+    }
+
     @Test func aStoppedLoopRunsWhatWasQueuedBeforeTheStop() {
         let loop = IOLoop(name: "test.loop")
         let ran = DispatchSemaphore(value: 0)
@@ -49,6 +63,15 @@ import Testing
         loop.stop()
         loop.start()
         #expect(ran.wait(timeout: .now() + 5) == .success)
+    }
+}
+
+private final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+    var text: String {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }
 
