@@ -12,6 +12,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         ? ParserLimits(maxRequestLineBytes: 64, maxHeaderBytes: 128, maxHeaderCount: 6, maxBodyBytes: 64)
         : ParserLimits()
 
+    // The query's UTF-8 check must agree with the standard library's on any bytes.
+    input.withUnsafeBufferPointer { bytes in
+        check(String(validUTF8: bytes) == String(validating: bytes, as: UTF8.self), "String(validUTF8:) disagrees")
+    }
+
     let whole = run([input], limits)
     let cut = input.isEmpty ? 0 : Int(input[input.count / 2]) * 7919 % (input.count + 1)
     let split = run([Array(input[..<cut]), Array(input[cut...])], limits)
