@@ -241,7 +241,7 @@ extension SearchIndex {
         guard let fee = extraGuestCharge(listing, guests) else { return .overflow }
         var total: Int64 = 0
         var overflow = false
-        func add(_ value: (partialValue: Int64, overflow: Bool)) {
+        @inline(__always) func add(_ value: (partialValue: Int64, overflow: Bool)) {
             overflow = overflow || value.overflow
             let sum = total.addingReportingOverflow(value.partialValue)
             total = sum.partialValue
