@@ -86,6 +86,28 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
 
 
+def loop_ticks(pid):
+    """utime+stime of the server's event-loop threads (named `http.io.N`): reading, parsing,
+    serializing and sending. They live as long as the server; the handler threads are the
+    process total minus these (a thread that ended keeps counting in the total only)."""
+    ticks = 0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                comm = f.read().strip()
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue   # the thread ended meanwhile
+        if comm.startswith("http.io."):
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks
+
+
 def status_kb(pid, key):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -144,10 +166,13 @@ def measure(pids, url, paths_file, opts, connections=None):
     for pid in pids:
         reset_peak_rss(pid)
     before = sum(cpu_ticks(pid) for pid in pids)
+    loops_before = loop_ticks(pids[0])
     result = wrk(url, paths_file, opts.duration, connections or opts.connections, opts.threads)
+    loops_after = loop_ticks(pids[0])
     after = sum(cpu_ticks(pid) for pid in pids)
     cpu_us = (after - before) * 1e6 / CLK_TCK
     result["cpu_us_per_req"] = cpu_us / max(1, result["requests"])
+    result["loop_cpu_us_per_req"] = (loops_after - loops_before) * 1e6 / CLK_TCK / max(1, result["requests"])
     result["peak_rss_mb"] = status_kb(pids[0], "VmHWM") / 1024
     result["rss_mb"] = status_kb(pids[0], "VmRSS") / 1024
     result["drained_before_s"] = drained
@@ -444,6 +469,24 @@ def markdown(results, opts):
         for name, scenario, r, fl, ifl in split:
             lines.append(f"| {name} | {scenario} | {r['cpu_us_per_req']:.0f} | {fl['cpu_us_per_op']:.0f} | "
                          f"{ifl['cpu_us_per_op']:.0f} | {r['cpu_us_per_req'] - ifl['cpu_us_per_op']:.0f} |")
+        lines.append("")
+    names = list(results["datasets"])
+    if any(r.get("loop_cpu_us_per_req") for d in results["datasets"].values() for r in d["scenarios"].values()):
+        lines += ["### Event loops and handler threads", "",
+                  "Server CPU per response split by thread: the event loops (`http.io.N`: accepting, reading, "
+                  "parsing, serializing, sending, timers) and the handler threads (routing, validation, the "
+                  "route's own work, JSON). Diagnostic only: the kernel charges threads by timer tick, so "
+                  "a thread that sleeps and wakes many times per tick is charged roughly.", "",
+                  "| scenario | " + " | ".join(f"{n} loops µs | {n} handlers µs" for n in names) + " |",
+                  "|---|" + "---:|---:|" * len(names)]
+        scenarios = list(dict.fromkeys(s for d in results["datasets"].values() for s in d["scenarios"]))
+        for scenario in scenarios:
+            cells = []
+            for n in names:
+                r = results["datasets"][n]["scenarios"].get(scenario)
+                cells += ([f"{r.get('loop_cpu_us_per_req', 0):.0f}",
+                           f"{r['cpu_us_per_req'] - r.get('loop_cpu_us_per_req', 0):.0f}"] if r else ["—", "—"])
+            lines.append(f"| {scenario} | " + " | ".join(cells) + " |")
         lines.append("")
     idle = results.get("idle")
     if idle:
