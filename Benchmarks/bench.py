@@ -450,7 +450,7 @@ def markdown(results, opts):
         lines.append("")
         names = list(dataset["scenarios"])
         backlog = [f"{names[i - 1]} {r['drained_before_s']:.1f} s" for i, (_, r) in enumerate(dataset["scenarios"].items())
-                   if i > 0 and r.get("drained_before_s", 0) >= 0.6]
+                   if i > 0 and r.get("drained_before_s", 0) >= 0.9]
         if backlog:
             lines += ["Server still busy after wrk stopped (requests whose client had gone, finished anyway): "
                       + ", ".join(backlog) + ". Each run starts once the server is idle.", ""]
