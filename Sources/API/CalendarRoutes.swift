@@ -65,11 +65,11 @@ extension JSONWriter {
         }
     }
 
+    // Inlined so that the day is read where it lies in the array: passed to a call, each
+    // day would be copied, retaining and releasing its holiday name.
     /// One day of the grid. A 12-month listing calendar writes 366 of these, most of its
     /// ~90 KB: each is written as fixed runs (`,"day":`) between its values, half the copies
     /// and none of the per-key comma bookkeeping of `field`.
-    // Inlined so that the day is read where it lies in the array: passed to a call, each
-    // day would be copied, retaining and releasing its holiday name.
     @inline(__always) mutating func calendarDay(_ day: CalendarDay) {
         beginObject()
         fragment(#""date":"#); fragment(date: day.date)
