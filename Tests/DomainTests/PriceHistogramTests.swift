@@ -73,6 +73,8 @@ import Testing
         let h = PriceHistogram(prices: [big, big, big + 1], binCount: 2)
         #expect(h.average == big)
         checkInvariants(h)
+        // Ten of them: the sum's low word wraps twice, and the high word carries it.
+        #expect(PriceHistogram(prices: Array(repeating: big, count: 9) + [big + 5], binCount: 3).average == big + 1)
     }
 
     /// The histogram by the definition: sort, then read ranks and divide.
