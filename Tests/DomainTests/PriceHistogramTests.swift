@@ -121,6 +121,26 @@ import Testing
         }
     }
 
+    @Test func pricesOnEveryBinEdgeLandInTheBinTheDivisionSays() {
+        // Spans up to just under 2^32 take the multiply-for-divide path; 2^32 and above the
+        // floating-point one. Each bin edge is probed from both sides, with an outlier past p99.
+        let spans: [Int64] = [2, 3, 1_000, 65_537, 999_999_937, (1 << 31) + 1, (1 << 32) - 1, 1 << 32, (1 << 32) + 7]
+        for span in spans {
+            for binCount in [1, 2, 3, 7, 50, 100] {
+                let width = (span + Int64(binCount) - 1) / Int64(binCount)
+                var prices: [Int64] = [0, span - 1]
+                for k in 1...Int64(binCount) where k * width < span {
+                    let edge: Int64 = k * width
+                    prices += [edge - 1, edge, min(edge + 1, span - 1)]
+                }
+                // Enough copies of the span for the extremes to stay at or below the 99th percentile.
+                prices = Array(repeating: prices, count: 100).flatMap { $0 } + [span * 3]
+                let h = PriceHistogram(prices: prices, binCount: binCount)
+                #expect(h == Self.reference(prices, binCount: binCount), "span \(span), \(binCount) bins")
+            }
+        }
+    }
+
     @Test func bucketedSelectionHandlesSkewAndTies() {
         // One huge outlier squeezes everything else into the first bucket; ties span buckets.
         var skewed = (0..<20_000).map { Int64(50_000 + $0 % 7) }
