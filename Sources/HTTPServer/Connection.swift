@@ -9,10 +9,12 @@ import HTTP1
 /// Ownership: the connection owns `fd` and closes it exactly once, in `close()`; `onClose`
 /// runs right after.
 ///
-/// Thread safety: every mutable property is confined to the loop's thread. Socket events and
-/// deadlines arrive there; handler results hop back there; the server calls `start`,
-/// `beginShutdown` and `forceClose` there (through `IOLoop.execute`). That confinement is why
-/// the class is `@unchecked Sendable`.
+/// Thread safety: every mutable property is guarded by `lock`. Socket events, deadlines and the
+/// server's calls (`start`, `beginShutdown`, `forceClose`, through `IOLoop.execute`) arrive on
+/// the loop's thread; a handler's response is sent from the handler's thread when the loop is
+/// asleep, so that a loop with nothing else to do need not wake up for it. What only the loop's thread may touch (the
+/// loop's read buffer, its deadline heap and connection table) the handler's thread leaves to
+/// the loop with `IOLoop.execute`. That lock is why the class is `@unchecked Sendable`.
 final class Connection: @unchecked Sendable {
     private static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     /// Reads in a row before the connection lets the loop's other connections go first.
@@ -26,7 +28,11 @@ final class Connection: @unchecked Sendable {
     private let shutdownFlag: ShutdownFlag
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let onClose: @Sendable (Int) -> Void
+    private let lock = NSLock()
 
+    // Guarded by `lock`.
+    /// False while a handler's thread holds the lock to send its response.
+    private var onLoopThread = true
     private var machine: ConnectionStateMachine
     /// Edge-triggered readiness: set by an event, cleared when a read or send would block.
     private var mayRead = true
@@ -59,6 +65,8 @@ final class Connection: @unchecked Sendable {
     // MARK: entry points (on the loop's thread)
 
     func start() {
+        lock.lock()
+        defer { lock.unlock() }
         do {
             try loop.register(self, fd: fd)
         } catch {
@@ -70,16 +78,22 @@ final class Connection: @unchecked Sendable {
     }
 
     func beginShutdown() {
+        lock.lock()
+        defer { lock.unlock() }
         perform(machine.beginShutdown())
         readWhileWanted()
     }
 
     func forceClose() {
+        lock.lock()
+        defer { lock.unlock() }
         close()
     }
 
     /// The loop saw the socket become readable or writable, or the peer hang up.
     func socketEvent(readable: Bool, writable: Bool, hungUp: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
         guard !isClosed else { return }
         if readable || hungUp { mayRead = true }
         if hungUp { peerHungUp = true }
@@ -92,6 +106,8 @@ final class Connection: @unchecked Sendable {
 
     /// A deadline scheduled with the loop has come.
     func deadlineReached(_ deadline: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
         // Deadlines that were replaced by an earlier one are spent without effect.
         guard !isClosed, deadline == armedDeadline else { return }
         armedDeadline = nil
@@ -105,10 +121,16 @@ final class Connection: @unchecked Sendable {
     /// while a request is handled (pipelining) stay in the socket until the machine wants
     /// them: the client cannot make us buffer more than one request ahead.
     private func readWhileWanted() {
+        guard onLoopThread else {
+            // The read buffer is the loop's: a handler's thread hands reading back, and the loop
+            // wakes for it only when there may be bytes to read.
+            if !isClosed && mayRead && machine.wantsRead { onLoop { $0.readWhileWanted() } }
+            return
+        }
         var reads = 0
         while !isClosed && mayRead && machine.wantsRead {
             guard reads < Self.readsPerTurn else {
-                loop.execute { [self] in readWhileWanted() }
+                onLoop { $0.readWhileWanted() }
                 return
             }
             reads += 1
@@ -166,15 +188,34 @@ final class Connection: @unchecked Sendable {
         if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
         handlerQueue.async { [self, responder] in
             let response = responder.respond(to: request)
-            loop.execute { [self] in
-                guard !isClosed else { return }
-                // The server's per-connection notice may still be on its way: the flag is
-                // raised first, so the answer to a request in flight says it will close.
-                if shutdownFlag.isRaised { perform(machine.beginShutdown()) }
-                guard !isClosed else { return }
-                perform(machine.responseReady(response, now: IOLoop.now()))
-                readWhileWanted()
-            }
+            // A busy loop takes the response with its other work, in the same turn; a loop
+            // asleep in epoll would have to be woken for it, which costs more than sending
+            // from here.
+            if loop.executeIfAwake({ [self] in lock.lock(); respond(response); lock.unlock() }) { return }
+            lock.lock()
+            defer { lock.unlock() }
+            onLoopThread = false
+            respond(response)
+            onLoopThread = true
+        }
+    }
+
+    private func respond(_ response: HTTPResponse) {
+        guard !isClosed else { return }
+        // The server's per-connection notice may still be on its way: the flag is
+        // raised first, so the answer to a request in flight says it will close.
+        if shutdownFlag.isRaised { perform(machine.beginShutdown()) }
+        guard !isClosed else { return }
+        perform(machine.responseReady(response, now: IOLoop.now()))
+        readWhileWanted()
+    }
+
+    /// Runs `body` under the lock on the loop's thread, after the current event.
+    private func onLoop(_ body: @escaping @Sendable (Connection) -> Void) {
+        loop.execute { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            body(self)
         }
     }
 
@@ -186,7 +227,7 @@ final class Connection: @unchecked Sendable {
         }
         // Headers and body go into one buffer: one send call per response when the socket has
         // room, so Nagle and delayed ACK never stall us.
-        ResponseSerializer.write(response, to: &outbound, date: loop.date(), keepAlive: outgoing.keepAlive,
+        ResponseSerializer.write(response, to: &outbound, date: loop.dateClock.current(), keepAlive: outgoing.keepAlive,
                                  isHeadRequest: outgoing.isHeadRequest, requestVersion: outgoing.requestVersion)
         if let accessLog {
             let sentBody = outgoing.isHeadRequest || !response.status.allowsBody ? 0 : response.body.count
@@ -237,6 +278,12 @@ final class Connection: @unchecked Sendable {
         // earlier than the one pending. A deadline that comes before the machine's does
         // nothing, and the machine's real one is then scheduled.
         if let deadline = machine.deadline, armedDeadline.map({ deadline < $0 }) ?? true {
+            // The heap is the loop's. After a keep-alive response the new idle deadline is later
+            // than the one armed, so a handler's thread rarely gets here.
+            guard onLoopThread else {
+                onLoop { $0.sync() }
+                return
+            }
             armedDeadline = deadline
             loop.schedule(self, at: deadline)
         }
@@ -247,8 +294,12 @@ final class Connection: @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
-        loop.deregister(self)
-        Syscall.close(fd)   // also takes it out of epoll
+        if onLoopThread {
+            loop.deregister(self)
+        } else {
+            loop.execute { [self, loop] in loop.deregister(self) }
+        }
+        Syscall.close(fd)   // also takes it out of epoll; events already fetched find isClosed
         outbound = []
         onClose(id)
     }

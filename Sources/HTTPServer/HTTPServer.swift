@@ -8,10 +8,10 @@ import HTTP1
 /// Threading model:
 /// - One serial control queue owns the listener, the accept source and the connection table.
 /// - Connections are spread round-robin over `IOLoop` threads (one per core), each waiting in
-///   epoll for its sockets; a connection's state never leaves its loop's thread. No thread
-///   ever blocks in a read.
+///   epoll for its sockets and reading them. No thread ever blocks in a read.
 /// - Handlers (`Responder.respond`) run on a concurrent handler queue, so a slow handler never
-///   stalls another connection's I/O; the response hops back to the connection's loop.
+///   stalls another connection's I/O; the handler's thread sends the response itself, under
+///   the connection's lock.
 ///
 /// Thread safety: all public methods may be called from any thread (and `shutdown` from a
 /// signal source). Mutable state is confined to `queue`; that confinement is why the class is

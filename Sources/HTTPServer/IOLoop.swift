@@ -5,16 +5,15 @@ import Glibc
 import HTTP1
 
 /// One thread that waits in `epoll` for the sockets of many connections and runs, on that
-/// thread only, their I/O, their deadlines and the tasks other threads hand it (`execute`).
-/// Everything a connection does happens on its loop's thread, so connections need no locks,
-/// and a ready socket is served without any other thread waking up first.
+/// thread only, their reads, their deadlines and the tasks other threads hand it (`execute`).
+/// A ready socket is served without any other thread waking up first.
 ///
-/// What the connections of one loop share, because they never run at the same time: one read
-/// buffer (`scratch`) and the cached `Date` header value.
+/// What the connections of one loop share, because the loop runs one at a time: one read
+/// buffer (`scratch`).
 ///
-/// Thread safety: `execute` and `stop` may be called from any thread; everything else only on
-/// the loop's thread (inside a task, a socket event or a deadline). That confinement is why
-/// the class is `@unchecked Sendable`.
+/// Thread safety: `execute`, `stop` and `dateClock` may be used from any thread; everything
+/// else only on the loop's thread (inside a task, a socket event or a deadline). That
+/// confinement is why the class is `@unchecked Sendable`.
 final class IOLoop: @unchecked Sendable {
     static let defaultScratchSize = 64 * 1024
     private static let wakeToken = UInt64.max
@@ -37,8 +36,9 @@ final class IOLoop: @unchecked Sendable {
     // Loop thread only.
     private var connections: [Int: Connection] = [:]
     private var deadlines = DeadlineHeap()
-    private var cachedSecond = -1
-    private var cachedDate = ""
+
+    /// The `Date` header value for this loop's connections, on whichever thread they respond.
+    let dateClock = DateHeaderClock()
 
     /// Creates the loop's descriptors; the thread starts with `start()`. Traps when the process
     /// is out of descriptors at start-up, where no server could run anyway.
@@ -88,6 +88,16 @@ final class IOLoop: @unchecked Sendable {
         enqueue { [self] in tasks.append(task) }
     }
 
+    /// Runs `task` on the loop's thread as `execute` does, but only if that needs no wake-up:
+    /// returns false, and drops `task`, when the loop is asleep in `epoll_wait`.
+    func executeIfAwake(_ task: @escaping @Sendable () -> Void) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !sleeping else { return false }
+        tasks.append(task)
+        return true
+    }
+
     private func enqueue(_ change: () -> Void) {
         lock.lock()
         change()
@@ -126,16 +136,6 @@ final class IOLoop: @unchecked Sendable {
         deadlines.push(.init(deadline: deadline, connectionID: connection.id))
     }
 
-    /// The IMF-fixdate for the current second, formatted at most once per second.
-    func date() -> String {
-        let second = time(nil)
-        if second != cachedSecond {
-            cachedSecond = second
-            cachedDate = HTTPDate.imfFixdate(secondsSince1970: second)
-        }
-        return cachedDate
-    }
-
     /// Monotonic nanoseconds, the clock of `ConnectionStateMachine` and of deadlines.
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -151,6 +151,12 @@ final class IOLoop: @unchecked Sendable {
         var timeout: Int32 = 0
         while true {
             let count = epoll_wait(epollFD, events.baseAddress, Int32(Self.eventCapacity), timeout)
+            if timeout != 0 {
+                // Awake again, whatever woke it: from here tasks need no eventfd write.
+                lock.lock()
+                sleeping = false
+                lock.unlock()
+            }
             for index in 0..<max(0, Int(count)) {
                 let event = events[index]
                 if event.data.u64 == Self.wakeToken {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import HTTP1
+import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -61,6 +62,38 @@ import Testing
         #expect(try client.readResponse().text == "GET /1 0")
         #expect(try client.readResponse().text == "POST /2 2")
         #expect(try client.readResponse().text == "GET /3 0")
+    }
+
+    @Test func concurrentKeepAliveClientsEachGetTheirOwnAnswersInOrder() throws {
+        // Handler threads send their responses themselves while the loops read other
+        // connections: every answer must reach its own connection, in request order, whether
+        // the client waits for each answer or pipelines a burst.
+        let server = try RunningServer()
+        defer { server.stop() }
+        let clients = 8
+        let rounds = 150
+        let failures = Mutex<[String]>([])
+        let port = server.port
+        DispatchQueue.concurrentPerform(iterations: clients) { clientIndex in
+            do {
+                let client = try TestClient(port: port)
+                for round in 0..<rounds {
+                    if round % 10 == 0 {
+                        try client.send((0..<3).map { "GET /c\(clientIndex)/r\(round)/p\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+                        for part in 0..<3 {
+                            let text = try client.readResponse().text
+                            if text != "GET /c\(clientIndex)/r\(round)/p\(part) 0" { failures.withLock { $0.append(text) } }
+                        }
+                    } else {
+                        let text = try client.get("/c\(clientIndex)/r\(round)").text
+                        if text != "GET /c\(clientIndex)/r\(round) 0" { failures.withLock { $0.append(text) } }
+                    }
+                }
+            } catch {
+                failures.withLock { $0.append("client \(clientIndex): \(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
     }
 
     @Test func chunkedRequestBody() throws {
