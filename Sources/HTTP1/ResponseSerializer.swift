@@ -16,10 +16,22 @@ public enum ResponseSerializer {
     public static func write(_ response: HTTPResponse, to buffer: inout [UInt8], date: String,
                              keepAlive: Bool, isHeadRequest: Bool,
                              requestVersion: HTTPVersion = .http1_1) {
+        let sendsBody = response.status.allowsBody && !isHeadRequest
+        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 32 + (sendsBody ? response.body.count : 0))
+        if writeHead(response, to: &buffer, date: date, keepAlive: keepAlive, isHeadRequest: isHeadRequest,
+                     requestVersion: requestVersion) {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends what `write` appends except the body; returns whether `response.body` must
+    /// follow on the wire (false for HEAD and for statuses without a body). For a caller that
+    /// sends the body from where it lies instead of copying it behind the head.
+    public static func writeHead(_ response: HTTPResponse, to buffer: inout [UInt8], date: String,
+                                 keepAlive: Bool, isHeadRequest: Bool,
+                                 requestVersion: HTTPVersion = .http1_1) -> Bool {
         let allowsBody = response.status.allowsBody
-        let sendsBody = allowsBody && !isHeadRequest
-        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 32
-                               + (sendsBody ? response.body.count : 0))
+        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 32)
 
         buffer.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status.code, to: &buffer)
@@ -52,7 +64,7 @@ public enum ResponseSerializer {
             buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         buffer.append(contentsOf: crlf)
-        if sendsBody { buffer.append(contentsOf: response.body) }
+        return allowsBody && !isHeadRequest
     }
 
     private static let crlf: [UInt8] = [ByteClass.cr, ByteClass.lf]

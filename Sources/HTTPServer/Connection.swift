@@ -43,8 +43,15 @@ final class Connection: @unchecked Sendable {
     private var armedDeadline: UInt64?
     private var isClosed = false
 
+    /// Bytes to send: `outbound` (100 Continue, a response's head), then `outboundBody` (that
+    /// response's body, sent from the handler's array without a copy).
     private var outbound: [UInt8] = []
     private var outboundOffset = 0
+    private var outboundBody: [UInt8] = []
+    private var outboundBodyOffset = 0
+    private var hasUnsentOutput: Bool {
+        outboundOffset < outbound.count || outboundBodyOffset < outboundBody.count
+    }
     private var inFlight: (start: UInt64, time: Date, method: String, path: String)?
 
     init(id: Int, fd: Int32, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
@@ -99,7 +106,7 @@ final class Connection: @unchecked Sendable {
         if hungUp { peerHungUp = true }
         if writable || hungUp {
             mayWrite = true
-            if outboundOffset < outbound.count { flush() }
+            if hasUnsentOutput { flush() }
         }
         readWhileWanted()
     }
@@ -176,7 +183,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         guard !isClosed else { return }
-        if outboundOffset < outbound.count && mayWrite {
+        if hasUnsentOutput && mayWrite {
             flush()   // may run further actions (writeFlushed) itself
         } else {
             sync()
@@ -225,10 +232,15 @@ final class Connection: @unchecked Sendable {
         if !response.body.isEmpty && response.status.allowsBody && !response.headers.contains("Content-Type") {
             response.headers.append(name: "Content-Type", value: "application/octet-stream")
         }
-        // Headers and body go into one buffer: one send call per response when the socket has
-        // room, so Nagle and delayed ACK never stall us.
-        ResponseSerializer.write(response, to: &outbound, date: loop.dateClock.current(), keepAlive: outgoing.keepAlive,
-                                 isHeadRequest: outgoing.isHeadRequest, requestVersion: outgoing.requestVersion)
+        // Head and body go out in one sendmsg when the socket has room, so Nagle and delayed
+        // ACK never stall us. The state machine queues a response only once the last is sent.
+        assert(outboundBodyOffset == outboundBody.count, "a response queued behind an unsent body")
+        if ResponseSerializer.writeHead(response, to: &outbound, date: loop.dateClock.current(),
+                                        keepAlive: outgoing.keepAlive, isHeadRequest: outgoing.isHeadRequest,
+                                        requestVersion: outgoing.requestVersion) {
+            outboundBody = response.body
+            outboundBodyOffset = 0
+        }
         if let accessLog {
             let sentBody = outgoing.isHeadRequest || !response.status.allowsBody ? 0 : response.body.count
             if let inFlight {
@@ -246,11 +258,14 @@ final class Connection: @unchecked Sendable {
     }
 
     private func flush() {
-        while outboundOffset < outbound.count {
+        while hasUnsentOutput {
             let result: IOResult
             do {
-                result = try outbound.withUnsafeBytes { bytes throws(SyscallError) in
-                    try Syscall.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outboundOffset...]))
+                result = try outbound.withUnsafeBytes { head in
+                    try outboundBody.withUnsafeBytes { body throws(SyscallError) in
+                        try Syscall.send(fd, UnsafeRawBufferPointer(rebasing: head[outboundOffset...]),
+                                         UnsafeRawBufferPointer(rebasing: body[outboundBodyOffset...]))
+                    }
                 }
             } catch {
                 close()   // EPIPE, ECONNRESET: the client is gone
@@ -258,16 +273,20 @@ final class Connection: @unchecked Sendable {
             }
             switch result {
             case .processed(let count):
-                outboundOffset += count
+                let fromHead = min(count, outbound.count - outboundOffset)
+                outboundOffset += fromHead
+                outboundBodyOffset += count - fromHead
             case .wouldBlock:
                 mayWrite = false   // the loop says when there is room again
                 sync()
                 return
             }
         }
-        // Release the buffer: an idle connection holds no memory for output.
+        // Release the buffers: an idle connection holds no memory for output.
         outbound = []
         outboundOffset = 0
+        outboundBody = []
+        outboundBodyOffset = 0
         perform(machine.writeFlushed(now: IOLoop.now()))
     }
 
@@ -301,6 +320,7 @@ final class Connection: @unchecked Sendable {
         }
         Syscall.close(fd)   // also takes it out of epoll; events already fetched find isClosed
         outbound = []
+        outboundBody = []
         onClose(id)
     }
 }

@@ -56,6 +56,19 @@ enum Syscall {
         try nonBlocking("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// `sendmsg` of `first` then `second` in one call, with `MSG_NOSIGNAL`; either may be empty.
+    static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
+        throws(SyscallError) -> IOResult {
+        var parts = (iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                     iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count))
+        return try withUnsafeMutableBytes(of: &parts) { raw throws(SyscallError) in
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = 2
+            return try nonBlocking("sendmsg") { Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+        }
+    }
+
     /// Accepts one connection as a non-blocking, close-on-exec socket; nil when none is pending.
     /// (Glibc's module map hides `accept4`, so the flags are set with fcntl; the server never
     /// forks, so the short window before FD_CLOEXEC does not matter.)

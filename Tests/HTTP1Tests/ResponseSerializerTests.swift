@@ -26,6 +26,25 @@ import Testing
             "prefixHTTP/1.1 404 Not Found\r\nDate: \(Self.date)\r\nContent-Length: 0\r\n\r\n")
     }
 
+    @Test func headThenItsBodyIsTheWholeResponse() {
+        // The server sends the head from its buffer and the body from the handler's array.
+        let cases: [(HTTPResponse, head: Bool, sendsBody: Bool)] = [
+            (HTTPResponse(body: bytes("hello")), false, true),
+            (HTTPResponse(body: bytes("hello")), true, false),
+            (HTTPResponse(status: .notModified, body: bytes("hello")), false, false),
+            (HTTPResponse(status: .notFound), false, true),
+        ]
+        for (response, head, sendsBody) in cases {
+            var buffer: [UInt8] = []
+            let bodyFollows = ResponseSerializer.writeHead(response, to: &buffer, date: Self.date, keepAlive: true,
+                                                           isHeadRequest: head)
+            #expect(bodyFollows == sendsBody)
+            let whole = String(decoding: buffer + (bodyFollows ? response.body : []), as: UTF8.self)
+            #expect(whole == serialize(response, head: head))
+            #expect(whole.hasSuffix("\r\n\r\n") == !bodyFollows || response.body.isEmpty)
+        }
+    }
+
     @Test func headHasContentLengthButNoBody() {
         let text = serialize(HTTPResponse(body: bytes("hello")), head: true)
         #expect(text == "HTTP/1.1 200 OK\r\nDate: \(Self.date)\r\nContent-Length: 5\r\n\r\n")
