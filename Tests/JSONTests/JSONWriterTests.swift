@@ -61,6 +61,23 @@ import Testing
                 == "[-9223372036854775808,-100,-10,-1,0,7,9,10,42,99,100,9007199254740993,9223372036854775807]")
     }
 
+    @Test func everyDigitCountAndSignMatchesTheStandardLibrary() throws {
+        // Each power of ten and its neighbours (where the digit count changes), and a run of
+        // values through the two-digit table's every entry in every position.
+        var values: [Int64] = [Int64.min, Int64.min + 1, Int64.max, Int64.max - 1]
+        var power: Int64 = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        values += (0..<20_000).map { Int64($0) * 37 + 95 }
+        var writer = JSONWriter()
+        writer.array { a in
+            for value in values { a.int(value) }
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + values.map { String($0) }.joined(separator: ",") + "]")
+    }
+
     @Test func doublesAreShortestRoundTripAndNonFiniteIsNull() throws {
         var writer = JSONWriter()
         writer.array { a in
