@@ -84,10 +84,49 @@ public struct JSONWriter: ~Copyable {
         guard value.isFinite else { buffer.append(contentsOf: "null"); return }
         if abs(value) < 1e15, value == Double(Int64(value)) {
             writeInteger(Int64(value))
-        } else {
+        } else if !writeShortDecimal(value) {
             var text = value.description
             text.withUTF8 { buffer.append(contentsOf: UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    /// Writes coordinates, ratings and other values with a few decimals (at most 9, at most 15
+    /// digits, magnitude 0.001 to 10^9) the way `description` does, without building a String:
+    /// the fewest fractional digits whose nearest decimal reads back as `value`. That read-back test is
+    /// exact (an integer below 2^53 divided by an exact power of ten is correctly rounded, as
+    /// a parser's result is), so whatever this writes round-trips. Returns false, having
+    /// written nothing, for other values.
+    @usableFromInline mutating func writeShortDecimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 1e-3 && magnitude < 1e9 else { return false }
+        var scale = 10.0
+        var power: Int64 = 10
+        for fractionDigits in 1...9 {
+            let scaled = (magnitude * scale).rounded()
+            // Past 15 digits the product's rounding could pick a neighbour of the closest
+            // decimal (still exact, but not the digits `description` writes).
+            if scaled >= 1e15 { return false }
+            if scaled / scale == magnitude {
+                let digits = Int64(scaled)
+                if value < 0 { buffer.append(UInt8(ascii: "-")) }
+                writeInteger(digits / power)
+                buffer.reserve(1 + fractionDigits)
+                buffer.base[buffer.count] = UInt8(ascii: ".")
+                // The fraction with its leading zeros, last digit first.
+                var fraction = digits % power
+                var index = fractionDigits
+                while index > 0 {
+                    buffer.base[buffer.count + index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    index -= 1
+                }
+                buffer.count += 1 + fractionDigits
+                return true
+            }
+            scale *= 10
+            power *= 10
+        }
+        return false
     }
 
     /// Appends already-encoded JSON text as one value. The caller vouches for its validity.

@@ -78,6 +78,38 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + values.map { String($0) }.joined(separator: ",") + "]")
     }
 
+    @Test func decimalsAreWrittenAsTheStandardLibraryWritesThem() throws {
+        // Coordinates, ratings and prices with few decimals take a path of their own; every
+        // other double falls back to `description`. Both must read back exactly.
+        var generator = SplitMix(seed: 0x5EED)
+        var values: [Double] = [0.001, 0.0015, -0.001, 0.1, 0.2, 0.3, 1.5, 4.92, -4.92, 37.5665, 126.978,
+                                999_999_999.5, 123_456_789.123_456_78, 0.000_999, 1e9 + 0.5, 0.1 + 0.2,
+                                Double.ulpOfOne, 1 / 3, -2 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for decimals in 1...10 {
+            let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+            for _ in 0..<20_000 {
+                let units = Double(Int64.random(in: -200 * Int64(scale)...200 * Int64(scale), using: &generator))
+                values.append(units / scale)
+            }
+        }
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+        }
+        values = values.filter(\.isFinite)
+        var writer = JSONWriter()
+        writer.array { a in
+            for value in values { a.double(value) }
+        }
+        let written = String(decoding: writer.bytes, as: UTF8.self).dropFirst().dropLast().split(separator: ",")
+        #expect(written.count == values.count)
+        for (text, value) in zip(written, values) {
+            #expect(Double(String(text)) == value, "\(text) does not read back as \(value)")
+            let expected = value == Double(Int64(exactly: value) ?? 0) && abs(value) < 1e15
+                ? String(Int64(value)) : value.description
+            #expect(String(text) == expected)
+        }
+    }
+
     @Test func doublesAreShortestRoundTripAndNonFiniteIsNull() throws {
         var writer = JSONWriter()
         writer.array { a in
@@ -127,5 +159,18 @@ import Testing
             expected += text[0..<length]
         }
         #expect(writer.bytes == expected)
+    }
+}
+
+/// A seeded generator, so that a failure can be reproduced.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
