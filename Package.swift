@@ -54,11 +54,11 @@ let package = Package(
         // A blocking HTTP/1.1 client over real sockets, for end-to-end tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
             dependencies: ["DataImport", "Persistence", "Domain", "Storage"],

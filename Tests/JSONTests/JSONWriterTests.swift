@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -81,7 +82,7 @@ import Testing
     @Test func decimalsAreWrittenAsTheStandardLibraryWritesThem() throws {
         // Coordinates, ratings and prices with few decimals take a path of their own; every
         // other double falls back to `description`. Both must read back exactly.
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = TestRandom(seed: 0x5EED)
         var values: [Double] = [0.001, 0.0015, -0.001, 0.1, 0.2, 0.3, 1.5, 4.92, -4.92, 37.5665, 126.978,
                                 999_999_999.5, 123_456_789.123_456_78, 0.000_999, 1e9 + 0.5, 0.1 + 0.2,
                                 Double.ulpOfOne, 1 / 3, -2 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
@@ -159,18 +160,5 @@ import Testing
             expected += text[0..<length]
         }
         #expect(writer.bytes == expected)
-    }
-}
-
-/// A seeded generator, so that a failure can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Domain
 import Storage
@@ -107,26 +108,6 @@ import Storage
         let items = page.matches.map { "\($0.listing.id)@\($0.nightlyPrice)/\($0.accommodationTotal.map(String.init) ?? "-")" }
         return "\(items) total \(page.total) bounds \(String(describing: page.bounds)) next \(String(describing: page.nextCursor))"
     }
-}
-
-/// A deterministic PRNG (SplitMix64), so a failing case can be replayed.
-struct TestRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextUInt64() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<bound (bound > 0).
-    mutating func next(below bound: Int) -> Int { Int(nextUInt64() % UInt64(bound)) }
-    mutating func next(in range: ClosedRange<Int>) -> Int { range.lowerBound + next(below: range.count) }
-    mutating func chance(_ percent: Int) -> Bool { next(below: 100) < percent }
-    mutating func unit() -> Double { Double(nextUInt64() >> 11) / Double(1 << 53) }
 }
 
 /// A catalog on a temporary file, filled with random but reproducible listings and
