@@ -2,14 +2,13 @@ import CEpoll
 import Dispatch
 import Foundation
 import Glibc
-import HTTP1
 
 /// One thread that waits in `epoll` for the sockets of many connections and runs, on that
 /// thread only, their reads, their deadlines and the tasks other threads hand it (`execute`).
 /// A ready socket is served without any other thread waking up first.
 ///
-/// What the connections of one loop share, because the loop runs one at a time: one read
-/// buffer (`scratch`).
+/// What the connections of one loop share, because the loop serves them one at a time: one
+/// read buffer (`scratch`).
 ///
 /// Thread safety: `execute`, `stop` and `dateClock` may be used from any thread; everything
 /// else only on the loop's thread (inside a task, a socket event or a deadline). That

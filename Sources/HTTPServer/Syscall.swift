@@ -51,12 +51,8 @@ enum Syscall {
         try nonBlocking("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
-    /// `send` with `MSG_NOSIGNAL`: a peer that went away yields `EPIPE`, never `SIGPIPE`.
-    static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SyscallError) -> IOResult {
-        try nonBlocking("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    /// `sendmsg` of `first` then `second` in one call, with `MSG_NOSIGNAL`; either may be empty.
+    /// `sendmsg` of `first` then `second` in one call (either may be empty), with
+    /// `MSG_NOSIGNAL`: a peer that went away yields `EPIPE`, never `SIGPIPE`.
     static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
         throws(SyscallError) -> IOResult {
         var parts = (iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
