@@ -63,6 +63,8 @@ public enum CalendarGrid {
             let holidays = holidayNames(in: month, language: language)
             let firstIndex = states.map { $0.index(of: first) } ?? 0
             var weekday = first.weekday
+            // A month's states in one call: one retain of `states` instead of one per day.
+            let bookings = states?.bookings(from: firstIndex, count: month.numberOfDays, weekday: weekday)
             var days: [CalendarDay] = []
             days.reserveCapacity(month.numberOfDays)
             for day in 1...month.numberOfDays {
@@ -70,7 +72,7 @@ public enum CalendarGrid {
                 let holiday = holidays[day - 1]
                 days.append(CalendarDay(date: date, day: day, weekday: weekday, isToday: date == today,
                                         isPast: date < today, isHoliday: holiday != nil, holidayName: holiday,
-                                        booking: states?.booking(at: firstIndex + day - 1, weekday: weekday)))
+                                        booking: bookings?[day - 1]))
                 weekday = weekday == 7 ? 1 : weekday + 1
             }
             result.append(CalendarMonth(year: month.year, month: month.month, title: title(month, language),
@@ -132,7 +134,10 @@ final class ListingDayStates {
     let lower: CalendarDate
     let today: CalendarDate
     let input: ListingCalendarInput
-    let entries: [CalendarEntry?]
+    /// Where each day's entry is in `input.entries`, plus one; 0 for a day without one. Four
+    /// bytes a day: an array of optional entries (80 bytes a day) cost more to fill than the
+    /// rest of the grid.
+    let entrySlots: [Int32]
     /// The extra-guest fee added to every night (`NightlyPricer.extraGuestFeePerNight`).
     let fee: Int64
     let nightFree: [Bool]
@@ -155,10 +160,15 @@ final class ListingDayStates {
         self.input = input
         checkinIndex = input.checkin.map { $0.daysSinceEpoch - lowerDay }
 
-        var entries = [CalendarEntry?](repeating: nil, count: count)
-        for entry in input.entries {
+        var entrySlots = [Int32](repeating: 0, count: count)
+        for (position, entry) in input.entries.enumerated() {
             let index = entry.date.daysSinceEpoch - lowerDay
-            if index >= 0, index < count { entries[index] = entry }
+            if index >= 0, index < count { entrySlots[index] = Int32(truncatingIfNeeded: position + 1) }
+        }
+        // Not the method: `self` is not initialized yet.
+        @inline(__always) func entry(_ index: Int) -> CalendarEntry? {
+            let slot = Int(entrySlots[index])
+            return slot == 0 ? nil : input.entries[slot - 1]
         }
         fee = NightlyPricer(rules: input.listing.pricing, entries: [], guests: input.guests).extraGuestFeePerNight
         let todayIndex = today.daysSinceEpoch - lowerDay
@@ -167,15 +177,15 @@ final class ListingDayStates {
         var nightFree = [Bool](repeating: false, count: count)
         for index in 0..<count {
             nightFree[index] = index >= todayIndex && index < untilIndex
-                && (entries[index]?.status ?? .available) == .available
+                && (entry(index)?.status ?? .available) == .available
         }
         var freeRun = [Int](repeating: 0, count: count + 1)
         var nextDeparture = [Int](repeating: count, count: count + 1)
         for index in stride(from: count - 1, through: 0, by: -1) {
             freeRun[index] = nightFree[index] ? freeRun[index + 1] + 1 : 0
-            nextDeparture[index] = entries[index]?.closedToDeparture == true ? nextDeparture[index + 1] : index
+            nextDeparture[index] = entry(index)?.closedToDeparture == true ? nextDeparture[index + 1] : index
         }
-        self.entries = entries
+        self.entrySlots = entrySlots
         self.nightFree = nightFree
         self.freeRun = freeRun
         self.nextDeparture = nextDeparture
@@ -183,17 +193,22 @@ final class ListingDayStates {
 
     func index(of date: CalendarDate) -> Int { lower.days(until: date) }
 
+    @inline(__always) private func entry(_ index: Int) -> CalendarEntry? {
+        let slot = Int(entrySlots[index])
+        return slot == 0 ? nil : input.entries[slot - 1]
+    }
+
     private func limits(_ index: Int) -> (min: Int, max: Int) {
-        (entries[index]?.minNights ?? input.listing.minNights, entries[index]?.maxNights ?? input.listing.maxNights)
+        (entry(index)?.minNights ?? input.listing.minNights, entry(index)?.maxNights ?? input.listing.maxNights)
     }
 
     /// Why no stay can start at `index`, or nil when one can.
     private func checkinProblem(_ index: Int) -> UnavailableReason? {
         if index < todayIndex { return .past }
         if !nightFree[index] {
-            return entries[index]?.status == .booked ? .booked : .blocked
+            return entry(index)?.status == .booked ? .booked : .blocked
         }
-        if entries[index]?.closedToArrival == true { return .closedToArrival }
+        if entry(index)?.closedToArrival == true { return .closedToArrival }
         let (minNights, maxNights) = limits(index)
         let lastCheckout = index + min(maxNights, freeRun[index])
         let firstCheckout = index + max(minNights, 1)
@@ -206,10 +221,22 @@ final class ListingDayStates {
 
     /// The day `index` days after `lower` (inside the shown window), a `weekday`
     /// (1 = Sunday), priced here: only shown days need a price, not the whole range.
+    /// The states of `count` days from `index`, the first of them on `weekday`.
+    func bookings(from index: Int, count: Int, weekday: Int) -> [DayBooking] {
+        var result: [DayBooking] = []
+        result.reserveCapacity(count)
+        var weekday = weekday
+        for offset in 0..<count {
+            result.append(booking(at: index + offset, weekday: weekday))
+            weekday = weekday == 7 ? 1 : weekday + 1
+        }
+        return result
+    }
+
     func booking(at index: Int, weekday: Int) -> DayBooking {
         let (minNights, maxNights) = limits(index)
         let problem = checkinProblem(index)
-        let closedToDeparture = entries[index]?.closedToDeparture == true
+        let closedToDeparture = entry(index)?.closedToDeparture == true
         let checkoutAllowed: Bool
         if let checkin = input.checkin, let start = checkinIndex {
             let nights = index - start
@@ -217,13 +244,13 @@ final class ListingDayStates {
                 checkoutAllowed = false
             } else {
                 let (startMin, startMax) = limits(start)
-                checkoutAllowed = checkin >= today && entries[start]?.closedToArrival != true
+                checkoutAllowed = checkin >= today && entry(start)?.closedToArrival != true
                     && nights >= startMin && nights <= startMax && freeRun[start] >= nights
             }
         } else {
             checkoutAllowed = index > 0 && nightFree[index - 1] && !closedToDeparture
         }
-        let price = NightlyPricer.basePrice(override: entries[index]?.price, isWeekendNight: weekday >= 6,
+        let price = NightlyPricer.basePrice(override: entry(index)?.price, isWeekendNight: weekday >= 6,
                                             rules: input.listing.pricing) + fee
         return DayBooking(available: nightFree[index], price: price, minNights: minNights,
                           maxNights: maxNights, checkinAllowed: problem == nil, checkoutAllowed: checkoutAllowed,

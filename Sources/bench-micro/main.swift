@@ -212,3 +212,43 @@ for count in [2_000, 10_000, 35_000] {
         PriceHistogram(prices: prices, binCount: 30).bins.count
     }
 }
+
+// MARK: calendar grid
+
+/// A listing's 12-month grid as `/calendar` builds it (before JSON): days, weekdays,
+/// holidays, and each day's booking state from a calendar with booked runs, blocked days,
+/// price overrides and min-nights overrides.
+let gridListing = Listing(
+    id: ListingID(104_233), locationID: LocationID(3), title: "강남역 도보 5분 · 깔끔한 원룸", description: "",
+    roomType: .entireHome, coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276), timeZone: "Asia/Seoul",
+    currency: CurrencyCode(rawValue: "KRW"), photoURLs: [], amenities: [],
+    host: Host(name: "민지", isSuperhost: true, since: nil), maxGuests: 4, bedrooms: 1, beds: 2, bathrooms: 1,
+    rating: 4.9, reviewCount: 120,
+    pricing: PricingRules(basePrice: 85_000, weekendPrice: 110_000, extraGuestFee: 15_000, guestsIncluded: 2),
+    minNights: 2, maxNights: 30)
+let gridToday = CalendarDate(year: 2027, month: 1, day: 14)!
+let gridEntries: [CalendarEntry] = {
+    var random = SplitMix64(seed: 7)
+    var entries: [CalendarEntry] = []
+    var day = gridToday.adding(days: -1)
+    let end = gridToday.adding(days: 760)
+    while day < end {
+        if random.chance(0.3) {
+            let nights = random.int(in: 1...6)
+            for offset in 0..<nights { entries.append(CalendarEntry(date: day.adding(days: offset), status: .booked)) }
+            day = day.adding(days: nights)
+        } else {
+            if random.chance(0.2) {
+                entries.append(CalendarEntry(date: day, price: 95_000 + Int64(random.int(in: 0...40)) * 1_000,
+                                             minNights: random.chance(0.3) ? 3 : nil))
+            }
+            day = day.adding(days: 1)
+        }
+    }
+    return entries
+}()
+let gridInput = ListingCalendarInput(listing: gridListing, entries: gridEntries, guests: GuestCount(adults: 3))
+measure("CalendarGrid: 12 months of a listing") {
+    CalendarGrid.months(start: YearMonth(gridToday), count: 12, firstWeekday: .sunday, today: gridToday,
+                        language: .ko, listing: gridInput).count
+}
