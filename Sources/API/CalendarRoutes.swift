@@ -75,17 +75,29 @@ extension JSONWriter {
         fragment(#""date":"#); fragment(date: day.date)
         fragment(#","day":"#); fragment(integer: day.day)
         fragment(#","weekday":"#); fragment(integer: day.weekday)
-        fragment(day.isToday ? #","isToday":true"# : #","isToday":false"#)
-        fragment(day.isPast ? #","isPast":true"# : #","isPast":false"#)
-        fragment(day.isHoliday ? #","isHoliday":true"# : #","isHoliday":false"#)
-        fragment(#","holidayName":"#); fragment(string: day.holidayName)
+        // Neighbouring flags as one run each: a third fewer copies per day.
+        switch (day.isToday, day.isPast, day.isHoliday) {
+        case (false, false, false): fragment(#","isToday":false,"isPast":false,"isHoliday":false,"holidayName":"#)
+        case (false, false, true): fragment(#","isToday":false,"isPast":false,"isHoliday":true,"holidayName":"#)
+        case (false, true, false): fragment(#","isToday":false,"isPast":true,"isHoliday":false,"holidayName":"#)
+        case (false, true, true): fragment(#","isToday":false,"isPast":true,"isHoliday":true,"holidayName":"#)
+        case (true, false, false): fragment(#","isToday":true,"isPast":false,"isHoliday":false,"holidayName":"#)
+        case (true, false, true): fragment(#","isToday":true,"isPast":false,"isHoliday":true,"holidayName":"#)
+        case (true, true, false): fragment(#","isToday":true,"isPast":true,"isHoliday":false,"holidayName":"#)
+        case (true, true, true): fragment(#","isToday":true,"isPast":true,"isHoliday":true,"holidayName":"#)
+        }
+        fragment(string: day.holidayName)
         if let booking = day.booking {
-            fragment(booking.available ? #","available":true"# : #","available":false"#)
-            fragment(#","price":"#); fragment(integer: booking.price)
+            fragment(booking.available ? #","available":true,"price":"# : #","available":false,"price":"#)
+            fragment(integer: booking.price)
             fragment(#","minNights":"#); fragment(integer: booking.minNights)
             fragment(#","maxNights":"#); fragment(integer: booking.maxNights)
-            fragment(booking.checkinAllowed ? #","checkinAllowed":true"# : #","checkinAllowed":false"#)
-            fragment(booking.checkoutAllowed ? #","checkoutAllowed":true"# : #","checkoutAllowed":false"#)
+            switch (booking.checkinAllowed, booking.checkoutAllowed) {
+            case (false, false): fragment(#","checkinAllowed":false,"checkoutAllowed":false"#)
+            case (false, true): fragment(#","checkinAllowed":false,"checkoutAllowed":true"#)
+            case (true, false): fragment(#","checkinAllowed":true,"checkoutAllowed":false"#)
+            case (true, true): fragment(#","checkinAllowed":true,"checkoutAllowed":true"#)
+            }
             switch booking.unavailableReason {
             case nil: fragment(#","unavailableReason":null"#)
             case .past: fragment(#","unavailableReason":"past""#)
