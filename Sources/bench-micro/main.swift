@@ -6,7 +6,7 @@ import JSON
 
 // Micro-benchmarks of the per-request CPU work that does not touch SQLite: request parsing,
 // query decoding, JSON encoding of a /listings page, response serialization, a price
-// histogram. Run in release:
+// histogram, a listing's calendar grid. Run in release:
 //   swift build -c release --product bench-micro && .build/release/bench-micro [seconds-per-case]
 // Prints one line per case: operations per second and nanoseconds per operation.
 
