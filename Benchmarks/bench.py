@@ -80,10 +80,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def cpu_ticks(pid):
-    with open(f"/proc/{pid}/stat") as f:
+def stat_ticks(path):
+    """utime+stime from a /proc .../stat file (fields 14 and 15)."""
+    with open(path) as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return int(fields[11]) + int(fields[12])
+
+
+def cpu_ticks(pid):
+    return stat_ticks(f"/proc/{pid}/stat")
 
 
 def loop_ticks(pid):
@@ -98,13 +103,10 @@ def loop_ticks(pid):
     for tid in tids:
         try:
             with open(f"/proc/{pid}/task/{tid}/comm") as f:
-                comm = f.read().strip()
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+                if f.read().startswith("http.io."):
+                    ticks += stat_ticks(f"/proc/{pid}/task/{tid}/stat")
         except OSError:
             continue   # the thread ended meanwhile
-        if comm.startswith("http.io."):
-            ticks += int(fields[11]) + int(fields[12])
     return ticks
 
 

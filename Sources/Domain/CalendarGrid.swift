@@ -219,9 +219,8 @@ final class ListingDayStates {
         return nil
     }
 
-    /// The day `index` days after `lower` (inside the shown window), a `weekday`
-    /// (1 = Sunday), priced here: only shown days need a price, not the whole range.
-    /// The states of `count` days from `index`, the first of them on `weekday`.
+    /// The states of `count` days from `index` (inside the shown window), the first of them
+    /// on `weekday` (1 = Sunday).
     func bookings(from index: Int, count: Int, weekday: Int) -> [DayBooking] {
         var result: [DayBooking] = []
         result.reserveCapacity(count)
@@ -233,7 +232,9 @@ final class ListingDayStates {
         return result
     }
 
-    func booking(at index: Int, weekday: Int) -> DayBooking {
+    /// The day `index` days after `lower`, a `weekday`, priced here: only shown days need a
+    /// price, not the whole range.
+    private func booking(at index: Int, weekday: Int) -> DayBooking {
         let (minNights, maxNights) = limits(index)
         let problem = checkinProblem(index)
         let closedToDeparture = entry(index)?.closedToDeparture == true

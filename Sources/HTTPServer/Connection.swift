@@ -198,7 +198,7 @@ final class Connection: @unchecked Sendable {
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending
             // from here.
-            if loop.executeIfAwake({ [self] in lock.lock(); respond(response); lock.unlock() }) { return }
+            if loop.executeIfAwake({ [self] in lock.withLock { respond(response) } }) { return }
             lock.lock()
             defer { lock.unlock() }
             onLoopThread = false
@@ -219,11 +219,7 @@ final class Connection: @unchecked Sendable {
 
     /// Runs `body` under the lock on the loop's thread, after the current event.
     private func onLoop(_ body: @escaping @Sendable (Connection) -> Void) {
-        loop.execute { [self] in
-            lock.lock()
-            defer { lock.unlock() }
-            body(self)
-        }
+        loop.execute { [self] in lock.withLock { body(self) } }
     }
 
     private func enqueue(_ outgoing: ConnectionStateMachine.Outgoing) {

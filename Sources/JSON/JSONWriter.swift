@@ -190,8 +190,7 @@ public struct JSONWriter: ~Copyable {
                 buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             } else {
                 buffer.reserve(2)
-                buffer.base[buffer.count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-                buffer.base[buffer.count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                Self.storeDigitPair(UInt64(value), at: buffer.base + buffer.count)
                 buffer.count += 2
             }
             return
@@ -208,26 +207,29 @@ public struct JSONWriter: ~Copyable {
         }
         let length = value < 0 ? digits + 1 : digits
         buffer.reserve(length)
-        let pairs = Self.digitPairs.utf8Start
         var cursor = buffer.base + buffer.count + length
         while magnitude >= 100 {
-            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-            magnitude /= 100
             cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
+            Self.storeDigitPair(magnitude % 100, at: cursor)
+            magnitude /= 100
         }
         if magnitude >= 10 {
-            let pair = Int(truncatingIfNeeded: magnitude) &* 2
             cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
+            Self.storeDigitPair(magnitude, at: cursor)
         } else {
             cursor -= 1
             cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
         if value < 0 { (cursor - 1).pointee = UInt8(ascii: "-") }
         buffer.count += length
+    }
+
+    /// Writes `pair` (0...99) as two digits at `target`.
+    @inlinable @inline(__always)
+    static func storeDigitPair(_ pair: UInt64, at target: UnsafeMutablePointer<UInt8>) {
+        let offset = Int(truncatingIfNeeded: pair) &* 2
+        target[0] = digitPairs.utf8Start[offset]
+        target[1] = digitPairs.utf8Start[offset &+ 1]
     }
 
     /// "00", "01", ... "99" back to back; a static string, so reading it needs no lazy

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -45,14 +46,14 @@ import Testing
     @Test func theLoopThreadCarriesItsNameForTheKernel() {
         let loop = IOLoop(name: "stays.loop.named.long")
         loop.start()
-        let comm = LockedText()
+        let comm = Mutex("")
         let done = DispatchSemaphore(value: 0)
         loop.execute {
-            comm.text = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
+            comm.withLock { $0 = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable" }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(comm.text == "stays.loop.name\n")   // the kernel keeps 15 bytes
+        #expect(comm.withLock { $0 } == "stays.loop.name\n")   // the kernel keeps 15 bytes
         loop.stop()
     }
 
@@ -63,15 +64,6 @@ import Testing
         loop.stop()
         loop.start()
         #expect(ran.wait(timeout: .now() + 5) == .success)
-    }
-}
-
-private final class LockedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = ""
-    var text: String {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
     }
 }
 
