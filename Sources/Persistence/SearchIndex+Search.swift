@@ -23,6 +23,21 @@ enum SearchIndexEvaluation {
     case overflow
 }
 
+/// The calendar bits a scan reads once for 64 consecutive slots and each candidate then
+/// looks up by its slot.
+struct SearchIndexBlockBits {
+    /// A stay rule on the checkin / checkout day (all ones when the day lies outside the
+    /// window: the slices decide).
+    let ruleAtCheckin: UInt64
+    let ruleAtCheckout: UInt64
+    /// A price override on some night of the stay (all ones when a night lies outside the
+    /// window).
+    let priceOverride: UInt64
+
+    @inline(__always)
+    static func isSet(_ word: UInt64, _ slot: Int) -> Bool { (word >> UInt64(slot & 63)) & 1 != 0 }
+}
+
 extension SearchIndex {
     /// The page, total and bounds of `search`, exactly as `SQLiteCatalog.searchListings`
     /// computes them; nil when the query must be answered by SQL instead (see
@@ -39,12 +54,15 @@ extension SearchIndex {
 
     /// Every match's nightly price, price bounds ignored, in no particular order; nil: ask SQL.
     func nightlyPrices(matching filter: ListingFilter) -> [Int64]? {
-        guard let query = SearchIndexQuery(filter: filter, index: self) else { return nil }
+        SearchIndexQuery(filter: filter, index: self).flatMap(nightlyPrices)
+    }
+
+    func nightlyPrices(_ query: SearchIndexQuery) -> [Int64]? {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount(ids.count))
         var overflowed = false
-        forEachCandidate(query) { slot, nightWords in
-            switch evaluate(slot, query, nightWords) {
+        forEachCandidate(query) { slot, bits in
+            switch evaluate(slot, query, bits) {
             case .rejected: return true
             case .matched(let nightly, _):
                 prices.append(nightly)
@@ -72,10 +90,10 @@ extension SearchIndex {
         var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
         var overflowed = false
 
-        forEachCandidate(query) { slot, nightWords in
+        forEachCandidate(query) { slot, bits in
             let nightly: Int64
             let stayTotal: Int64?
-            switch evaluate(slot, query, nightWords) {
+            switch evaluate(slot, query, bits) {
             case .rejected: return true
             case .overflow:
                 overflowed = true
@@ -116,78 +134,115 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
-    /// Calls `body` with each slot the area allows (every slot, the location's, or those of
-    /// the box's latitude band that lie in the box) until it returns false (results do not
-    /// depend on the order: ties break by id); and the query's night words, borrowed once
-    /// for the whole scan rather than copied (and retained) per candidate.
+    /// Calls `body` with each slot of the area (every slot, the location's, or those of the
+    /// box's latitude band that lie in the box) that is available on the stay's nights
+    /// inside the window and whose capacity byte and room type pass, in ascending order,
+    /// until it returns false (results do not depend on the order: ties break by id); and
+    /// the calendar bits of the slot's block.
+    ///
+    /// Slots are tested 64 at a time, as bits: a night's word turns away every listing of
+    /// the block booked that night, and the capacity and room-type test sets bits instead
+    /// of branching, so the candidates turned away cost no unpredictable branch and no
+    /// read of their other columns.
     @inline(__always)
-    private func forEachCandidate(_ query: SearchIndexQuery,
-                                  _ body: (Int, UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool) {
-        query.nightWords.withUnsafeBufferPointer { nightWords in
-            switch query.candidates {
-            case .all:
-                for slot in 0..<ids.count where !body(slot, nightWords) { return }
-            case .location(let range):
-                locationSlots.withUnsafeBufferPointer { slots in
-                    for position in range where !body(Int(slots[position]), nightWords) { return }
+    private func forEachCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
+        query.unavailableRows.withUnsafeBufferPointer { unavailableRows in
+            query.priceRows.withUnsafeBufferPointer { priceRows in
+                let capacityFloor = query.capacityFloor, roomTypeMask = query.roomTypeMask
+                let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
+                let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
+                /// False when `body` asked to stop.
+                @inline(__always)
+                func visit(_ block: Int, _ area: UInt64) -> Bool {
+                    var open = area
+                    for row in unavailableRows {
+                        open &= ~calendarBits[row + block]
+                        if open == 0 { return true }
+                    }
+                    let base = block << 6
+                    var unchecked = open
+                    while unchecked != 0 {
+                        let bit = unchecked.trailingZeroBitCount
+                        unchecked &= unchecked &- 1
+                        let key = capacityAndRoomType[base + bit]
+                        let tooSmall = UInt64(truncatingIfNeeded: (Int32(key >> 8) &- capacityFloor) >> 31) & 1
+                        let otherType = ~(roomTypeMask >> UInt64(key & 0xff)) & 1
+                        open &= ~((tooSmall | otherType) << UInt64(bit))
+                    }
+                    guard open != 0 else { return true }
+                    var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
+                    if !allPricesOverridden {
+                        for row in priceRows { priceOverride |= calendarBits[row + block] }
+                    }
+                    let bits = SearchIndexBlockBits(ruleAtCheckin: checkinRule.map { calendarBits[$0 + block] } ?? ~0,
+                                                    ruleAtCheckout: checkoutRule.map { calendarBits[$0 + block] } ?? ~0,
+                                                    priceOverride: priceOverride)
+                    while open != 0 {
+                        if !body(base + open.trailingZeroBitCount, bits) { return false }
+                        open &= open &- 1
+                    }
+                    return true
                 }
-            case .latitudeBand(let range, let box):
-                // The box is checked here, on coordinates stored in band order, before any
-                // of the slot's own columns is touched: most of a band lies outside a map
-                // viewport. The slots inside are then visited in ascending order (through a
-                // bitset), not in latitude order: slots are laid out by place, so the
-                // columns are read in runs instead of one cache miss per candidate.
-                var inside: [Int32] = []
-                var lowest = Int32.max, highest = Int32.min
-                latitudeSlots.withUnsafeBufferPointer { slots in
-                    sortedLatitudes.withUnsafeBufferPointer { bandLatitudes in
-                        bandLongitudes.withUnsafeBufferPointer { bandLongitudes in
-                            for position in range
-                            where box.contains(latitude: bandLatitudes[position], longitude: bandLongitudes[position]) {
-                                let slot = slots[position]
-                                inside.append(slot)
-                                lowest = min(lowest, slot)
-                                highest = max(highest, slot)
+                /// Visits the blocks of a set of slots.
+                func visit(members: [Int32]) {
+                    guard let lowest = members.min(), let highest = members.max() else { return }
+                    let firstBlock = Int(lowest) >> 6
+                    var words = [UInt64](repeating: 0, count: Int(highest) >> 6 - firstBlock + 1)
+                    for slot in members {
+                        words[Int(slot) >> 6 - firstBlock] |= 1 << UInt64(slot & 63)
+                    }
+                    for (index, word) in words.enumerated() where word != 0 {
+                        if !visit(firstBlock + index, word) { return }
+                    }
+                }
+
+                switch query.candidates {
+                case .slots(let range):
+                    guard !range.isEmpty else { return }
+                    let firstBlock = range.lowerBound >> 6, lastBlock = (range.upperBound - 1) >> 6
+                    for block in firstBlock...lastBlock {
+                        var area = ~UInt64(0)
+                        if block == firstBlock { area &= ~0 << UInt64(range.lowerBound & 63) }
+                        if block == lastBlock {
+                            let end = range.upperBound - block << 6  // 1...64
+                            if end < 64 { area &= (1 << UInt64(end)) - 1 }
+                        }
+                        if !visit(block, area) { return }
+                    }
+                case .slotList(let range):
+                    visit(members: Array(locationSlots[range]))
+                case .latitudeBand(let range, let box):
+                    // The box is checked here, on coordinates stored in band order, before
+                    // any of the slot's own columns is touched: most of a band lies outside
+                    // a map viewport. The slots inside are then visited in ascending order,
+                    // by block: slots are laid out by place, so the columns are read in runs
+                    // instead of one cache miss per candidate.
+                    var inside: [Int32] = []
+                    latitudeSlots.withUnsafeBufferPointer { slots in
+                        sortedLatitudes.withUnsafeBufferPointer { bandLatitudes in
+                            bandLongitudes.withUnsafeBufferPointer { bandLongitudes in
+                                for position in range
+                                where box.contains(latitude: bandLatitudes[position], longitude: bandLongitudes[position]) {
+                                    inside.append(slots[position])
+                                }
                             }
                         }
                     }
-                }
-                guard !inside.isEmpty else { return }
-                let base = Int(lowest)
-                var words = [UInt64](repeating: 0, count: (Int(highest) - base) / 64 + 1)
-                for slot in inside {
-                    let offset = Int(slot) - base
-                    words[offset >> 6] |= 1 << UInt64(offset & 63)
-                }
-                for (index, word) in words.enumerated() where word != 0 {
-                    var bits = word
-                    while bits != 0 {
-                        if !body(base + index << 6 + bits.trailingZeroBitCount, nightWords) { return }
-                        bits &= bits &- 1
-                    }
+                    visit(members: inside)
                 }
             }
         }
     }
 
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
-    /// `ListingSearchSQL`, row by row.
-    ///
-    /// Checks run cheapest column first: most candidates of a big area are turned away by
-    /// their availability word or their capacity byte, without touching their
-    /// `compactTerms` record (the scan is bound by memory traffic, not by arithmetic).
+    /// `ListingSearchSQL`, row by row, for a slot `forEachCandidate` let through (its
+    /// nights inside the window, capacity byte and room type already checked).
     @inline(__always)
-    func evaluate(_ slot: Int, _ query: SearchIndexQuery,
-                  _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> SearchIndexEvaluation {
-        for night in nightWords where calendarBits[night.unavailable + slot] & night.mask != 0 {
-            return .rejected
-        }
-        let key = capacityAndRoomType[slot]
-        guard Int32(key >> 8) >= query.capacityFloor,
-              (query.roomTypeMask >> UInt8(truncatingIfNeeded: key)) & 1 != 0 else { return .rejected }
+    func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
         let compact = compactTerms[slot]
-        let listing = compact.isException ? exceptionalTerms[slot]!
-                                          : compact.widened(roomType: UInt8(truncatingIfNeeded: key))
+        let listing = compact.isException
+            ? exceptionalTerms[slot]!
+            : compact.widened(roomType: UInt8(truncatingIfNeeded: capacityAndRoomType[slot]))
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {
@@ -196,31 +251,30 @@ extension SearchIndex {
             let (nightly, overflow) = listing.basePrice.addingReportingOverflow(fee)
             return overflow ? .overflow : .matched(nightly: nightly, total: nil)
         }
-        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay, nightWords) else { return .rejected }
-        return price(slot, listing, stay, nightWords, query.guests)
+        guard listing.availableUntil >= stay.checkout, isOpen(slot, listing, stay, bits) else { return .rejected }
+        return price(slot, listing, stay, bits, query.guests)
     }
 
     /// Availability and stay rules, for a listing with no unavailable night inside the
-    /// window (`evaluate` checked those): none outside it either, arrival and departure
-    /// allowed, nights within the checkin day's (or the listing's) limits.
+    /// window (`forEachCandidate` checked those): none outside it either, arrival and
+    /// departure allowed, nights within the checkin day's (or the listing's) limits.
     @inline(__always)
     private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
-                        _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>) -> Bool {
+                        _ bits: SearchIndexBlockBits) -> Bool {
         if stay.nightsLeaveWindow {
             let end = outsideBlockedStart[slot + 1]
             let first = Self.lowerBound(outsideBlockedDays, outsideBlockedStart[slot], end, stay.checkin)
             if first < end && outsideBlockedDays[first] < stay.checkout { return false }
         }
         var lowest = listing.minNights, highest = listing.maxNights
-        if stay.checkinBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
-           let rule = ruleRow(slot, on: stay.checkin) {
+        if SearchIndexBlockBits.isSet(bits.ruleAtCheckin, slot), let rule = ruleRow(slot, on: stay.checkin) {
             if ruleFlags[rule] & Self.closedToArrival != 0 { return false }
             if ruleMinNights[rule] != 0 { lowest = ruleMinNights[rule] }
             if ruleMaxNights[rule] != 0 { highest = ruleMaxNights[rule] }
         }
         guard stay.nights >= Int64(lowest) && stay.nights <= Int64(highest) else { return false }
-        if stay.checkoutBit.map({ calendarBits[$0.rule + slot] & $0.mask != 0 }) ?? true,
-           let rule = ruleRow(slot, on: stay.checkout), ruleFlags[rule] & Self.closedToDeparture != 0 {
+        if SearchIndexBlockBits.isSet(bits.ruleAtCheckout, slot), let rule = ruleRow(slot, on: stay.checkout),
+           ruleFlags[rule] & Self.closedToDeparture != 0 {
             return false
         }
         return true
@@ -237,7 +291,7 @@ extension SearchIndex {
     /// The stay's total and average nightly price, with the SQL's integer arithmetic.
     @inline(__always)
     private func price(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
-                       _ nightWords: UnsafeBufferPointer<SearchIndexQuery.WordMask>, _ guests: Int64) -> SearchIndexEvaluation {
+                       _ bits: SearchIndexBlockBits, _ guests: Int64) -> SearchIndexEvaluation {
         guard let fee = extraGuestCharge(listing, guests) else { return .overflow }
         var total: Int64 = 0
         var overflow = false
@@ -251,14 +305,7 @@ extension SearchIndex {
         add(listing.weekendPrice.multipliedReportingOverflow(by: stay.weekendNights))
         add(fee.multipliedReportingOverflow(by: stay.nights))
         // The overrides' sum is a separate SUM() in the SQL, added last.
-        var hasOverrides = stay.nightsLeaveWindow
-        if !hasOverrides {
-            for night in nightWords where calendarBits[night.price + slot] & night.mask != 0 {
-                hasOverrides = true
-                break
-            }
-        }
-        if hasOverrides {
+        if SearchIndexBlockBits.isSet(bits.priceOverride, slot) {
             var overrides: Int64 = 0
             let end = priceStart[slot + 1]
             var position = Self.lowerBound(priceDays, priceStart[slot], end, stay.checkin)

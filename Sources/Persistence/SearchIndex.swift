@@ -19,12 +19,14 @@ import Storage
 /// - Calendar exceptions as three bitsets over a day window shared by all listings (the
 ///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
 ///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
-///   override. Stored by column — word w of every listing side by side — so a scan reads
-///   each word it needs as one sequential stream. A stay inside the window is checked with
-///   one or two words per bitset; the rule and price values themselves are in per-listing
-///   sorted slices (`ruleDays`..., `priceDays`/`priceDeltas`), searched only when a bit
-///   says there is something. Unavailable days outside the window are kept in a sorted
-///   slice (`outsideBlockedDays`), so stays outside the window stay exact.
+///   override. Stored by day: one bit per slot, so word b of a day holds slots 64b...64b+63.
+///   A scan tests 64 candidates at once against a stay's nights (one word per night) and
+///   turns most candidates of a big area away without touching anything else of theirs;
+///   a stay's cost per candidate is (nights / 64) words, as with one word per listing. The
+///   rule and price values themselves are in per-listing sorted slices (`ruleDays`...,
+///   `priceDays`/`priceDeltas`), searched only when a bit says there is something.
+///   Unavailable days outside the window are kept in a sorted slice
+///   (`outsideBlockedDays`), so stays outside the window stay exact.
 /// - Price overrides are stored as `override − default price of that day`, and only on
 ///   available days (an override on an unavailable day can never be part of a match).
 /// - Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search
@@ -54,12 +56,14 @@ public final class SearchIndex: Sendable {
     let ratings: [Double]
 
     // MARK: calendar bitsets
-    /// Epoch day of bit 0 of word 0.
+    /// Epoch day of the window's first day.
     let windowStart: Int32
-    /// Words per listing and bitset; the window is `windowStart ..< windowStart + 64 * windowWords`.
-    let windowWords: Int
-    /// Bitset kind k (0 unavailable, 1 rule, 2 price), word w, slot s:
-    /// `[SearchIndex.column(kind: k, word: w, ...) + s]`.
+    /// Days in the window (a multiple of 64): `windowStart ..< windowStart + windowDays`.
+    let windowDays: Int
+    /// Words per day and bitset: `(listingCount + 63) / 64`.
+    let blockCount: Int
+    /// Bitset kind k (0 unavailable, 1 rule, 2 price), window day d, slots 64b...64b+63:
+    /// `[SearchIndex.row(kind: k, day: d, ...) + b]`, bit `slot & 63`.
     let calendarBits: [UInt64]
 
     // MARK: calendar slices: slot s owns [start[s], start[s + 1]) of each
@@ -153,7 +157,8 @@ public final class SearchIndex: Sendable {
         scores = parts.scores
         ratings = parts.ratings
         windowStart = parts.windowStart
-        windowWords = parts.windowWords
+        windowDays = parts.windowDays
+        blockCount = parts.blockCount
         calendarBits = parts.calendarBits
         outsideBlockedStart = parts.outsideBlockedStart
         outsideBlockedDays = parts.outsideBlockedDays
@@ -183,10 +188,13 @@ public final class SearchIndex: Sendable {
         return SearchIndex(parts: parts, loadDuration: clock.now - started)
     }
 
-    /// Where word `word` of bitset `kind` starts in `calendarBits`.
-    static func column(kind: Int, word: Int, windowWords: Int, listingCount: Int) -> Int {
-        (kind * windowWords + word) * listingCount
+    /// Where day `day` (counted from the window's start) of bitset `kind` starts in
+    /// `calendarBits`.
+    static func row(kind: Int, day: Int, windowDays: Int, blockCount: Int) -> Int {
+        (kind * windowDays + day) * blockCount
     }
+
+    static func blockCount(listingCount: Int) -> Int { (listingCount + 63) >> 6 }
 
     /// True when the night of epoch day `day` is a Friday or Saturday night
     /// (`CalendarDate.isWeekendNight`, and the SQL's `((day % 7) + 11) % 7 >= 5`).

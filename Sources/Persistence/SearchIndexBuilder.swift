@@ -14,7 +14,8 @@ struct SearchIndexBuilder {
         var scores: [Int64] = []
         var ratings: [Double] = []
         var windowStart: Int32 = 0
-        var windowWords = 0
+        var windowDays = 0
+        var blockCount = 0
         var calendarBits: [UInt64] = []
         var outsideBlockedStart: [Int] = [0]
         var outsideBlockedDays: [Int32] = []
@@ -232,10 +233,13 @@ struct SearchIndexBuilder {
         var parts = Parts()
         parts.calendarRowCount = calendarRowCount
         let (windowStart, windowWords) = window()
-        parts.windowStart = windowStart
-        parts.windowWords = windowWords
-        let windowEnd = Int(windowStart) + 64 * windowWords
         let count = order.count
+        let windowDays = 64 * windowWords
+        let blockCount = SearchIndex.blockCount(listingCount: count)
+        parts.windowStart = windowStart
+        parts.windowDays = windowDays
+        parts.blockCount = blockCount
+        let windowEnd = Int(windowStart) + windowDays
         parts.terms.reserveCapacity(count)
         parts.ids.reserveCapacity(count)
         parts.latitudes.reserveCapacity(count)
@@ -248,13 +252,13 @@ struct SearchIndexBuilder {
         parts.ruleFlags.reserveCapacity(ruleDays.count)
         parts.ruleMinNights.reserveCapacity(ruleDays.count)
         parts.ruleMaxNights.reserveCapacity(ruleDays.count)
-        parts.calendarBits = Array(repeating: 0, count: count * windowWords * 3)
+        parts.calendarBits = Array(repeating: 0, count: 3 * windowDays * blockCount)
         var slotsByLocation: [Int64: [Int32]] = [:]
 
         func setBit(_ slot: Int, _ day: Int32, kind: Int) {
-            let offset = Int(day) - Int(windowStart)
-            let column = SearchIndex.column(kind: kind, word: offset >> 6, windowWords: windowWords, listingCount: count)
-            parts.calendarBits[column + slot] |= 1 << UInt64(offset & 63)
+            let row = SearchIndex.row(kind: kind, day: Int(day) - Int(windowStart), windowDays: windowDays,
+                                      blockCount: blockCount)
+            parts.calendarBits[row + slot >> 6] |= 1 << UInt64(slot & 63)
         }
         func inWindow(_ day: Int32) -> Bool { Int(day) >= Int(windowStart) && Int(day) < windowEnd }
 

@@ -1,7 +1,7 @@
 import Domain
 
 /// A `ListingFilter` turned into the plain values the index's scan compares against,
-/// including which bits of the calendar window the stay covers (the same for every
+/// including which rows of the calendar bitsets the stay covers (the same for every
 /// listing, so worked out once per search).
 ///
 /// `init` returns nil for the filters the index does not answer itself — a stay whose
@@ -11,29 +11,14 @@ import Domain
 /// odd programmatic input.
 struct SearchIndexQuery {
     enum Candidates {
-        /// Every slot (everywhere).
-        case all
-        /// The range of `SearchIndex.locationSlots` for one location.
-        case location(Range<Int>)
+        /// A run of consecutive slots: every slot (everywhere), or a location whose
+        /// listings are one run (as the builder lays them out).
+        case slots(Range<Int>)
+        /// A range of `SearchIndex.locationSlots` that is not one run of slots.
+        case slotList(Range<Int>)
         /// The range of `SearchIndex.latitudeSlots` between a box's south and north edges,
         /// and the box (its longitudes are still checked per slot).
         case latitudeBand(Range<Int>, Box)
-    }
-
-    /// One word of the calendar bitsets and the bits of interest in it: the listing in
-    /// slot s has it at `calendarBits[unavailable + s]` (and `rule + s`, `price + s`).
-    struct WordMask {
-        let unavailable: Int
-        let rule: Int
-        let price: Int
-        let mask: UInt64
-
-        init(word: Int, mask: UInt64, windowWords: Int, listingCount: Int) {
-            unavailable = SearchIndex.column(kind: 0, word: word, windowWords: windowWords, listingCount: listingCount)
-            rule = SearchIndex.column(kind: 1, word: word, windowWords: windowWords, listingCount: listingCount)
-            price = SearchIndex.column(kind: 2, word: word, windowWords: windowWords, listingCount: listingCount)
-            self.mask = mask
-        }
     }
 
     /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
@@ -46,9 +31,9 @@ struct SearchIndexQuery {
         let weekdayNights: Int64
         /// Some night lies outside the window: consult the sorted slices too.
         let nightsLeaveWindow: Bool
-        /// The checkin / checkout day's bit, when inside the window.
-        let checkinBit: WordMask?
-        let checkoutBit: WordMask?
+        /// The checkin / checkout day's row of the rule bitset, when inside the window.
+        let checkinRuleRow: Int?
+        let checkoutRuleRow: Int?
     }
 
     /// A bounding box; `acrossAntimeridian` when its west edge is east of its east edge.
@@ -69,13 +54,14 @@ struct SearchIndexQuery {
         }
     }
 
-    let candidates: Candidates
+    /// A `var` so that tests can take the general path (`.slotList`) for any location.
+    var candidates: Candidates
 
     /// How many slots the scan visits, for sizing its output.
     func candidateCount(_ listingCount: Int) -> Int {
         switch candidates {
-        case .all: return listingCount
-        case .location(let range), .latitudeBand(let range, _): return range.count
+        case .slots(let range): return range.count
+        case .slotList(let range), .latitudeBand(let range, _): return range.count
         }
     }
     let guests: Int64
@@ -85,20 +71,29 @@ struct SearchIndexQuery {
     /// 1...255 (where the clamped byte compares exactly), else 0 and only `terms` decides.
     let capacityFloor: Int32
     /// Bit `i` set: room type `RoomType.allCases[i]` matches.
-    let roomTypeMask: UInt8
+    let roomTypeMask: UInt64
     /// Plain values only, so that the scan copies it for free.
     let stay: StayTerms?
-    /// The stay's nights `[checkin, checkout)` inside the window, word by word.
-    let nightWords: [WordMask]
+    /// The rows of the unavailable and price bitsets for the stay's nights inside the
+    /// window, in night order.
+    let unavailableRows: [Int]
+    let priceRows: [Int]
     let minPrice: Int64
     let maxPrice: Int64
 
     init?(filter: ListingFilter, index: SearchIndex) {
         switch filter.area {
         case .everywhere:
-            candidates = .all
+            candidates = .slots(0..<index.listingCount)
         case .location(let id):
-            candidates = .location(index.locationRanges[id.rawValue] ?? 0..<0)
+            let range = index.locationRanges[id.rawValue] ?? 0..<0
+            if let first = range.first, let last = range.last,
+               Int(index.locationSlots[last]) - Int(index.locationSlots[first]) == range.count - 1 {
+                // Ascending and as many slots as the span: one run.
+                candidates = .slots(Int(index.locationSlots[first])..<Int(index.locationSlots[last]) + 1)
+            } else {
+                candidates = range.isEmpty ? .slots(0..<0) : .slotList(range)
+            }
         case .boundingBox(let area):
             let box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
                           west: area.southWest.longitude, east: area.northEast.longitude,
@@ -110,63 +105,40 @@ struct SearchIndexQuery {
         self.guests32 = guests32
         capacityFloor = (1...255).contains(guests32) ? guests32 : 0
         guests = Int64(guests32)
-        var mask: UInt8 = 0
+        var mask: UInt64 = 0
         for (bit, roomType) in RoomType.allCases.enumerated()
         where filter.roomTypes.isEmpty || filter.roomTypes.contains(roomType) {
-            mask |= 1 << UInt8(bit)
+            mask |= 1 << UInt64(bit)
         }
         roomTypeMask = mask
         if let stay = filter.stay {
-            guard let (terms, words) = Self.stayTerms(stay, windowStart: Int(index.windowStart), windowWords: index.windowWords,
-                                            listingCount: index.listingCount) else {
-                return nil
+            guard let checkin = Int32(exactly: stay.checkin.daysSinceEpoch),
+                  let checkout = Int32(exactly: stay.checkout.daysSinceEpoch) else { return nil }
+            let nights = Int(checkout) - Int(checkin)
+            // Friday and Saturday nights: two in every full week, then the remainder.
+            var weekendNights = nights / 7 * 2
+            for day in (Int(checkin) + nights / 7 * 7)..<Int(checkout) where SearchIndex.isWeekendNight(day) {
+                weekendNights += 1
             }
-            self.stay = terms
-            nightWords = words
+            let windowStart = Int(index.windowStart), windowEnd = windowStart + index.windowDays
+            func row(_ kind: Int, _ day: Int) -> Int {
+                SearchIndex.row(kind: kind, day: day - windowStart, windowDays: index.windowDays, blockCount: index.blockCount)
+            }
+            func ruleRow(_ day: Int) -> Int? { day >= windowStart && day < windowEnd ? row(1, day) : nil }
+            let first = max(Int(checkin), windowStart), end = min(Int(checkout), windowEnd)
+            let inWindow = first < end ? first..<end : first..<first
+            unavailableRows = inWindow.map { row(0, $0) }
+            priceRows = inWindow.map { row(2, $0) }
+            self.stay = StayTerms(checkin: checkin, checkout: checkout, nights: Int64(nights),
+                                  weekendNights: Int64(weekendNights), weekdayNights: Int64(nights - weekendNights),
+                                  nightsLeaveWindow: Int(checkin) < windowStart || Int(checkout) > windowEnd,
+                                  checkinRuleRow: ruleRow(Int(checkin)), checkoutRuleRow: ruleRow(Int(checkout)))
         } else {
             stay = nil
-            nightWords = []
+            unavailableRows = []
+            priceRows = []
         }
         minPrice = filter.minPrice ?? .min
         maxPrice = filter.maxPrice ?? .max
-    }
-
-    private static func stayTerms(_ stay: Stay, windowStart: Int, windowWords: Int, listingCount: Int) -> (StayTerms, [WordMask])? {
-        let checkin = stay.checkin.daysSinceEpoch
-        let checkout = stay.checkout.daysSinceEpoch
-        guard let first = Int32(exactly: checkin), let end = Int32(exactly: checkout) else { return nil }
-        let nights = checkout - checkin
-        // Friday and Saturday nights: two in every full week, then the remainder.
-        var weekendNights = nights / 7 * 2
-        var day = checkin + nights / 7 * 7
-        while day < checkout {
-            if SearchIndex.isWeekendNight(day) { weekendNights += 1 }
-            day += 1
-        }
-        let windowEnd = windowStart + 64 * windowWords
-        func bit(_ day: Int) -> WordMask? {
-            guard day >= windowStart && day < windowEnd else { return nil }
-            let offset = day - windowStart
-            return WordMask(word: offset >> 6, mask: 1 << UInt64(offset & 63), windowWords: windowWords,
-                            listingCount: listingCount)
-        }
-        // Nights in the window: [low, high) as offsets from the window start.
-        var nightWords: [WordMask] = []
-        let low = max(checkin, windowStart) - windowStart
-        let high = min(checkout, windowEnd) - windowStart
-        if low < high {
-            for word in (low >> 6)...((high - 1) >> 6) {
-                let from = max(low, word << 6) - (word << 6)       // first bit, 0...63
-                let to = min(high, (word + 1) << 6) - (word << 6)  // end bit, 1...64
-                let upper: UInt64 = to == 64 ? ~0 : (1 << UInt64(to)) - 1
-                nightWords.append(WordMask(word: word, mask: upper & ~((1 << UInt64(from)) - 1),
-                                           windowWords: windowWords, listingCount: listingCount))
-            }
-        }
-        let terms = StayTerms(checkin: first, checkout: end, nights: Int64(nights), weekendNights: Int64(weekendNights),
-                              weekdayNights: Int64(nights - weekendNights),
-                              nightsLeaveWindow: checkin < windowStart || checkout > windowEnd,
-                              checkinBit: bit(checkin), checkoutBit: bit(checkout))
-        return (terms, nightWords)
     }
 }

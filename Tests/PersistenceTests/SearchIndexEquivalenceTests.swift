@@ -62,6 +62,33 @@ import Storage
         #expect(pagesCompared > (farRows ? 1500 : 3000))
     }
 
+    /// The builder lays every location's listings out as one run of slots, which the scan
+    /// takes as a range; a location whose slots are not one run takes the general path. Both
+    /// must find the same listings.
+    @Test func aLocationScannedAsASetOfSlotsMatchesItsRun() throws {
+        let catalog = try RandomCatalog(seed: 0x51075, listingCount: 300)
+        let index = try IndexedCatalog(catalog: catalog.catalog).index
+        var random = TestRandom(seed: 11)
+        var compared = 0
+        for round in 0..<200 {
+            var filter = catalog.randomFilter(&random)
+            let location = catalog.locations[round % catalog.locations.count]
+            filter.area = .location(location)
+            var query = try #require(SearchIndexQuery(filter: filter, index: index))
+            guard case .slots(let run) = query.candidates else {
+                Issue.record("location \(location) is not one run of slots")
+                continue
+            }
+            let positions = try #require(index.locationRanges[location.rawValue])
+            #expect(positions.count == run.count)
+            let expected = try #require(index.nightlyPrices(query)).sorted()
+            query.candidates = .slotList(positions)
+            #expect(try #require(index.nightlyPrices(query)).sorted() == expected, "\(filter)")
+            if !expected.isEmpty { compared += 1 }
+        }
+        #expect(compared > 100)
+    }
+
     @Test func aLimitOfZeroAndAnUnknownLocation() throws {
         let catalog = try RandomCatalog(seed: 7, listingCount: 40)
         let indexed = try IndexedCatalog(catalog: catalog.catalog)
