@@ -59,7 +59,7 @@ extension SearchIndex {
 
     func nightlyPrices(_ query: SearchIndexQuery) -> [Int64]? {
         var prices: [Int64] = []
-        prices.reserveCapacity(query.candidateCount(ids.count))
+        prices.reserveCapacity(query.candidateCount)
         var overflowed = false
         forEachCandidate(query) { slot, bits in
             switch evaluate(slot, query, bits) {
@@ -134,8 +134,8 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
-    /// Calls `body` with each slot of the area (every slot, the location's, or those of the
-    /// box's latitude band that lie in the box) that is available on the stay's nights
+    /// Calls `body` with each slot of the area (every slot, the location's or the box's)
+    /// that is available on the stay's nights
     /// inside the window and whose capacity byte and room type pass, in ascending order,
     /// until it returns false (results do not depend on the order: ties break by id); and
     /// the calendar bits of the slot's block.
@@ -209,26 +209,8 @@ extension SearchIndex {
                         }
                         if !visit(block, area) { return }
                     }
-                case .slotList(let range):
-                    visit(members: Array(locationSlots[range]))
-                case .latitudeBand(let range, let box):
-                    // The box is checked here, on coordinates stored in band order, before
-                    // any of the slot's own columns is touched: most of a band lies outside
-                    // a map viewport. The slots inside are then visited in ascending order,
-                    // by block: slots are laid out by place, so the columns are read in runs
-                    // instead of one cache miss per candidate.
-                    var inside: [Int32] = []
-                    latitudeSlots.withUnsafeBufferPointer { slots in
-                        sortedLatitudes.withUnsafeBufferPointer { bandLatitudes in
-                            bandLongitudes.withUnsafeBufferPointer { bandLongitudes in
-                                for position in range
-                                where box.contains(latitude: bandLatitudes[position], longitude: bandLongitudes[position]) {
-                                    inside.append(slots[position])
-                                }
-                            }
-                        }
-                    }
-                    visit(members: inside)
+                case .members(let slots):
+                    visit(members: slots)
                 }
             }
         }

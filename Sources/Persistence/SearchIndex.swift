@@ -85,29 +85,65 @@ public final class SearchIndex: Sendable {
     let locationSlots: [Int32]
     let locationRanges: [Int64: Range<Int>]
 
-    // MARK: latitudes
-    /// Every slot, by ascending latitude, so a map viewport visits only the listings in its
-    /// latitude band instead of the whole catalog.
-    let latitudeSlots: [Int32]
-    /// `latitudes[latitudeSlots[i]]`, for binary search.
-    let sortedLatitudes: [Double]
-    /// `longitudes[latitudeSlots[i]]`: a band's box check reads both in order.
-    let bandLongitudes: [Double]
+    // MARK: map strips
+    /// Every slot whose coordinates can match a box (not NaN), grouped by latitude strip
+    /// (`stripHeight` degrees, `strip(of:)`), then sorted by longitude: a map viewport
+    /// visits only the strips it overlaps, and in each only the listings within its
+    /// longitudes. `stripKeys` are the strips that hold listings, ascending; strip i's
+    /// listings are `stripStarts[i] ..< stripStarts[i + 1]` of the three columns.
+    let stripKeys: [Int32]
+    let stripStarts: [Int]
+    let stripSlots: [Int32]
+    let stripLatitudes: [Double]
+    let stripLongitudes: [Double]
 
-    /// Positions in `latitudeSlots` whose latitude lies within `band` (empty for an empty
-    /// or NaN band).
-    func latitudeBand(_ band: ClosedRange<Double>) -> Range<Int> {
-        func firstIndex(where isPast: (Double) -> Bool) -> Int {
-            var low = 0, high = sortedLatitudes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if isPast(sortedLatitudes[middle]) { high = middle } else { low = middle + 1 }
+    /// About a kilometre: a viewport of the app's map spans a few strips to a few hundred.
+    static let stripHeight = 0.01
+
+    /// The strip of a latitude; monotonic, so a listing between two latitudes lies in a
+    /// strip between theirs. Infinite and out-of-range values share the outermost strips.
+    @inline(__always)
+    static func strip(of latitude: Double) -> Int32 {
+        Int32((min(max(latitude, -1_000), 1_000) / stripHeight).rounded(.down))
+    }
+
+    /// Calls `body` with the slot of every listing inside `box`, in no particular order.
+    func forEachSlot(in box: SearchIndexQuery.Box, _ body: (Int32) -> Void) {
+        // NaN edges match nothing, as in SQL (NaN binds as NULL).
+        guard box.south <= box.north, !box.west.isNaN, !box.east.isNaN else { return }
+        let last = Self.strip(of: box.north)
+        var strip = Self.lowerBound(stripKeys, 0, stripKeys.count, Self.strip(of: box.south))
+        stripSlots.withUnsafeBufferPointer { slots in
+            stripLatitudes.withUnsafeBufferPointer { latitudes in
+                stripLongitudes.withUnsafeBufferPointer { longitudes in
+                    /// The listings of `lower..<upper` from the first whose longitude is at
+                    /// least `west` to the last whose longitude is at most `east`.
+                    func visit(_ lower: Int, _ upper: Int, west: Double, east: Double) {
+                        var position = lower, end = upper
+                        while position < end {
+                            let middle = (position + end) >> 1
+                            if longitudes[middle] < west { position = middle + 1 } else { end = middle }
+                        }
+                        while position < upper && longitudes[position] <= east {
+                            if box.contains(latitude: latitudes[position], longitude: longitudes[position]) {
+                                body(slots[position])
+                            }
+                            position += 1
+                        }
+                    }
+                    while strip < stripKeys.count && stripKeys[strip] <= last {
+                        let lower = stripStarts[strip], upper = stripStarts[strip + 1]
+                        if box.acrossAntimeridian {
+                            visit(lower, upper, west: box.west, east: .infinity)
+                            visit(lower, upper, west: -.infinity, east: box.east)
+                        } else {
+                            visit(lower, upper, west: box.west, east: box.east)
+                        }
+                        strip += 1
+                    }
+                }
             }
-            return low
         }
-        let lower = firstIndex { $0 >= band.lowerBound }
-        let upper = firstIndex { $0 > band.upperBound }
-        return lower < upper ? lower..<upper : 0..<0
     }
 
     /// How long `load` took.
@@ -129,7 +165,7 @@ public final class SearchIndex: Sendable {
             + calendarBits.count * 8
             + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
             + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
-            + locationSlots.count * 4 + locationRanges.count * 40 + latitudeSlots.count * 20
+            + locationSlots.count * 4 + locationRanges.count * 40 + stripSlots.count * 20 + stripKeys.count * 12
     }
 
     /// One line for logs: listings, calendar rows, size and load time.
@@ -172,10 +208,22 @@ public final class SearchIndex: Sendable {
         ruleMaxNights = parts.ruleMaxNights
         locationSlots = parts.locationSlots
         locationRanges = parts.locationRanges
-        let byLatitude = (0..<parts.latitudes.count).sorted { parts.latitudes[$0] < parts.latitudes[$1] }
-        latitudeSlots = byLatitude.map { Int32($0) }
-        sortedLatitudes = byLatitude.map { parts.latitudes[$0] }
-        bandLongitudes = byLatitude.map { parts.longitudes[$0] }
+        let mappable = parts.latitudes.indices.filter { !parts.latitudes[$0].isNaN && !parts.longitudes[$0].isNaN }
+        let strips = parts.latitudes.map(Self.strip(of:))
+        let byStrip = mappable.sorted {
+            strips[$0] != strips[$1] ? strips[$0] < strips[$1] : parts.longitudes[$0] < parts.longitudes[$1]
+        }
+        var keys: [Int32] = [], starts: [Int] = []
+        for (position, slot) in byStrip.enumerated() where keys.last != strips[slot] {
+            keys.append(strips[slot])
+            starts.append(position)
+        }
+        starts.append(byStrip.count)
+        stripKeys = keys
+        stripStarts = starts
+        stripSlots = byStrip.map { Int32($0) }
+        stripLatitudes = byStrip.map { parts.latitudes[$0] }
+        stripLongitudes = byStrip.map { parts.longitudes[$0] }
         calendarRowCount = parts.calendarRowCount
         self.loadDuration = loadDuration
     }

@@ -14,11 +14,8 @@ struct SearchIndexQuery {
         /// A run of consecutive slots: every slot (everywhere), or a location whose
         /// listings are one run (as the builder lays them out).
         case slots(Range<Int>)
-        /// A range of `SearchIndex.locationSlots` that is not one run of slots.
-        case slotList(Range<Int>)
-        /// The range of `SearchIndex.latitudeSlots` between a box's south and north edges,
-        /// and the box (its longitudes are still checked per slot).
-        case latitudeBand(Range<Int>, Box)
+        /// Any set of slots: a box's listings, or a location's that are not one run.
+        case members([Int32])
     }
 
     /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
@@ -54,14 +51,14 @@ struct SearchIndexQuery {
         }
     }
 
-    /// A `var` so that tests can take the general path (`.slotList`) for any location.
+    /// A `var` so that tests can take the general path (`.members`) for any location.
     var candidates: Candidates
 
     /// How many slots the scan visits, for sizing its output.
-    func candidateCount(_ listingCount: Int) -> Int {
+    var candidateCount: Int {
         switch candidates {
         case .slots(let range): return range.count
-        case .slotList(let range), .latitudeBand(let range, _): return range.count
+        case .members(let slots): return slots.count
         }
     }
     let guests: Int64
@@ -92,13 +89,15 @@ struct SearchIndexQuery {
                 // Ascending and as many slots as the span: one run.
                 candidates = .slots(Int(index.locationSlots[first])..<Int(index.locationSlots[last]) + 1)
             } else {
-                candidates = range.isEmpty ? .slots(0..<0) : .slotList(range)
+                candidates = .members(Array(index.locationSlots[range]))
             }
         case .boundingBox(let area):
             let box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
                           west: area.southWest.longitude, east: area.northEast.longitude,
                           acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
-            candidates = .latitudeBand(index.latitudeBand(area.southWest.latitude...area.northEast.latitude), box)
+            var inside: [Int32] = []
+            index.forEachSlot(in: box) { inside.append($0) }
+            candidates = .members(inside)
         }
         // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
         guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }

@@ -82,7 +82,7 @@ import Storage
             let positions = try #require(index.locationRanges[location.rawValue])
             #expect(positions.count == run.count)
             let expected = try #require(index.nightlyPrices(query)).sorted()
-            query.candidates = .slotList(positions)
+            query.candidates = .members(Array(index.locationSlots[positions]))
             #expect(try #require(index.nightlyPrices(query)).sorted() == expected, "\(filter)")
             if !expected.isEmpty { compared += 1 }
         }
