@@ -21,12 +21,13 @@ import Storage
 ///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
 ///   override. Stored by day: one bit per slot, so word b of a day holds slots 64b...64b+63.
 ///   A scan tests 64 candidates at once against a stay's nights (one word per night) and
-///   turns most candidates of a big area away without touching anything else of theirs;
-///   a stay's cost per candidate is (nights / 64) words, as with one word per listing. The
-///   rule and price values themselves are in per-listing sorted slices (`ruleDays`...,
-///   `priceDays`/`priceDeltas`), searched only when a bit says there is something.
-///   Unavailable days outside the window are kept in a sorted slice
-///   (`outsideBlockedDays`), so stays outside the window stay exact.
+///   turns most candidates of a big area away without touching anything else of theirs
+///   (a long stay costs a candidate nights / 64 words). The rule and price values
+///   themselves are in per-listing sorted slices (`ruleDays`..., `priceDays`/`priceDeltas`),
+///   searched only when a bit says there is something. Unavailable days outside the window
+///   are kept in a sorted slice (`outsideBlockedDays`), so stays outside the window stay
+///   exact.
+/// - Map viewports: every slot again, by latitude strip then longitude (`stripKeys`...).
 /// - Price overrides are stored as `override − default price of that day`, and only on
 ///   available days (an override on an unavailable day can never be part of a match).
 /// - Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search
