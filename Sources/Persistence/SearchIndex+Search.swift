@@ -166,7 +166,8 @@ extension SearchIndex {
                         unchecked &= unchecked &- 1
                         let key = capacityAndRoomType[base + bit]
                         let tooSmall = UInt64(truncatingIfNeeded: (Int32(key >> 8) &- capacityFloor) >> 31) & 1
-                        let otherType = ~(roomTypeMask >> UInt64(key & 0xff)) & 1
+                        // An unknown room type (255) shifts by 63, past the mask's bits: no match.
+                        let otherType = ~(roomTypeMask &>> UInt64(key & 0xff)) & 1
                         open &= ~((tooSmall | otherType) << UInt64(bit))
                     }
                     guard open != 0 else { return true }
@@ -303,7 +304,7 @@ extension SearchIndex {
         let doubled = total.multipliedReportingOverflow(by: 2)
         let numerator = doubled.partialValue.addingReportingOverflow(stay.nights)
         guard !overflow, !doubled.overflow, !numerator.overflow else { return .overflow }
-        return .matched(nightly: numerator.partialValue / (2 * stay.nights), total: total)
+        return .matched(nightly: stay.averageDivisor.quotient(numerator.partialValue), total: total)
     }
 
     /// `extra_guest_fee * MAX(0, :guests - guests_included)`; nil on overflow.
@@ -319,10 +320,14 @@ extension SearchIndex {
     /// The first position in `days[start..<end]` (ascending) whose day is >= `day`.
     @inline(__always)
     static func lowerBound(_ days: [Int32], _ start: Int, _ end: Int, _ day: Int32) -> Int {
-        var low = start, high = end
-        while low < high {
-            let middle = (low + high) >> 1
-            if days[middle] < day { low = middle + 1 } else { high = middle }
+        // Halving by selects instead of branches: the probes' outcomes are as random as
+        // the listings', and a mispredicted branch per probe cost more than the probes.
+        var low = start, count = end - start
+        while count > 0 {
+            let half = count >> 1
+            let isBefore = days[low + half] < day
+            low = isBefore ? low + half + 1 : low
+            count = isBefore ? count - half - 1 : half
         }
         return low
     }

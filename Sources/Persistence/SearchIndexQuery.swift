@@ -31,6 +31,31 @@ struct SearchIndexQuery {
         /// The checkin / checkout day's row of the rule bitset, when inside the window.
         let checkinRuleRow: Int?
         let checkoutRuleRow: Int?
+        /// 2 × nights: the average nightly price is `(2 × total + nights) / (2 × nights)`.
+        let averageDivisor: Divisor
+    }
+
+    /// A positive divisor fixed for a whole scan, with what divides by it without a
+    /// division instruction (a 64-bit division costs tens of cycles, once per match).
+    struct Divisor {
+        let value: Int64
+        /// ceil(2^64 / value) when value is 2...2^32, else 0.
+        private let magic: UInt64
+
+        init(_ value: Int64) {
+            precondition(value > 0)
+            self.value = value
+            magic = value >= 2 && value <= 1 << 32 ? UInt64.max / UInt64(value) + 1 : 0
+        }
+
+        /// `dividend / value`, truncating as `/` does. Exact: for n < 2^32 and d <= 2^32,
+        /// n * ceil(2^64 / d) / 2^64 rounds down to n / d (the error, < 2^-32, is smaller
+        /// than the distance to the next multiple of d, at least 1/d).
+        @inline(__always)
+        func quotient(_ dividend: Int64) -> Int64 {
+            guard magic != 0, dividend >= 0, dividend < 1 << 32 else { return dividend / value }
+            return Int64(UInt64(dividend).multipliedFullWidth(by: magic).high)
+        }
     }
 
     /// A bounding box; `acrossAntimeridian` when its west edge is east of its east edge.
@@ -131,7 +156,8 @@ struct SearchIndexQuery {
             self.stay = StayTerms(checkin: checkin, checkout: checkout, nights: Int64(nights),
                                   weekendNights: Int64(weekendNights), weekdayNights: Int64(nights - weekendNights),
                                   nightsLeaveWindow: Int(checkin) < windowStart || Int(checkout) > windowEnd,
-                                  checkinRuleRow: ruleRow(Int(checkin)), checkoutRuleRow: ruleRow(Int(checkout)))
+                                  checkinRuleRow: ruleRow(Int(checkin)), checkoutRuleRow: ruleRow(Int(checkout)),
+                                  averageDivisor: Divisor(2 * Int64(nights)))
         } else {
             stay = nil
             unavailableRows = []
