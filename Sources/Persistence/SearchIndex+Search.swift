@@ -135,20 +135,20 @@ extension SearchIndex {
     }
 
     /// Calls `body` with each slot of the area (every slot, the location's or the box's)
-    /// that is available on the stay's nights
-    /// inside the window and whose capacity byte and room type pass, in ascending order,
-    /// until it returns false (results do not depend on the order: ties break by id); and
-    /// the calendar bits of the slot's block.
+    /// that is available on the stay's nights inside the window and whose capacity and room
+    /// type pass, in ascending order, until it returns false (results do not depend on the
+    /// order: ties break by id); and the calendar bits of the slot's block.
     ///
     /// Slots are tested 64 at a time, as bits: a night's word turns away every listing of
-    /// the block booked that night, and the capacity and room-type test sets bits instead
-    /// of branching, so the candidates turned away cost no unpredictable branch and no
-    /// read of their other columns.
+    /// the block booked that night, and a capacity and a room-type word those too small or
+    /// of another type, so the candidates turned away cost no branch and no read of their
+    /// other columns.
     @inline(__always)
     private func forEachCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
         query.unavailableRows.withUnsafeBufferPointer { unavailableRows in
             query.priceRows.withUnsafeBufferPointer { priceRows in
-                let capacityFloor = query.capacityFloor, roomTypeMask = query.roomTypeMask
+            query.roomTypeRows.withUnsafeBufferPointer { roomTypeRows in
+                let capacityRow = query.capacityRow
                 let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
                 let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
                 /// False when `body` asked to stop.
@@ -159,18 +159,12 @@ extension SearchIndex {
                         open &= ~calendarBits[row + block]
                         if open == 0 { return true }
                     }
-                    let base = block << 6
-                    var unchecked = open
-                    while unchecked != 0 {
-                        let bit = unchecked.trailingZeroBitCount
-                        unchecked &= unchecked &- 1
-                        let key = capacityAndRoomType[base + bit]
-                        let tooSmall = UInt64(truncatingIfNeeded: (Int32(key >> 8) &- capacityFloor) >> 31) & 1
-                        // An unknown room type (255) shifts by 63, past the mask's bits: no match.
-                        let otherType = ~(roomTypeMask &>> UInt64(key & 0xff)) & 1
-                        open &= ~((tooSmall | otherType) << UInt64(bit))
-                    }
+                    if let capacityRow { open &= slotBits[capacityRow + block] }
+                    var roomTypes: UInt64 = 0
+                    for row in roomTypeRows { roomTypes |= slotBits[row + block] }
+                    open &= roomTypes
                     guard open != 0 else { return true }
+                    let base = block << 6
                     var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
                     if !allPricesOverridden {
                         for row in priceRows { priceOverride |= calendarBits[row + block] }
@@ -214,18 +208,19 @@ extension SearchIndex {
                     visit(members: slots)
                 }
             }
+            }
         }
     }
 
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row, for a slot `forEachCandidate` let through (its
-    /// nights inside the window, capacity byte and room type already checked).
+    /// nights inside the window and room type checked, capacity up to `capacityRows`).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
         let compact = compactTerms[slot]
         let listing = compact.isException
             ? exceptionalTerms[slot]!
-            : compact.widened(roomType: UInt8(truncatingIfNeeded: capacityAndRoomType[slot]))
+            : compact.widened(roomType: roomTypes[slot])
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {

@@ -13,9 +13,9 @@ import Storage
 /// - One slot per listing, ordered by location (depth-first over the location tree), then
 ///   along a Z-order curve, then id: the listings of a city, district or neighbourhood are
 ///   one contiguous run of slots, and nearby listings mostly have nearby slots. Per slot, a
-///   capacity and room-type column, a `SearchIndexCompactTerms` record (the full
-///   `SearchIndexTerms` on the side when a value does not fit it), and separate id,
-///   coordinate, score and rating columns.
+///   `SearchIndexCompactTerms` record (the full `SearchIndexTerms` on the side when a
+///   value does not fit it), and separate room-type, id, coordinate, score and rating
+///   columns; capacity and room type also as bits (`slotBits`), the scan's first filter.
 /// - Calendar exceptions as three bitsets over a day window shared by all listings (the
 ///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
 ///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
@@ -46,9 +46,15 @@ public final class SearchIndex: Sendable {
     /// `exceptionalTerms`.
     let compactTerms: [SearchIndexCompactTerms]
     let exceptionalTerms: [Int: SearchIndexTerms]
-    /// `maxGuests` clamped to 0...255 in the high byte, the room type in the low byte: the
-    /// first filter of a scan, two bytes a candidate.
-    let capacityAndRoomType: [UInt16]
+    /// Each slot's room type (index in `RoomType.allCases`, or `unknownRoomType`), which
+    /// the compact record leaves out.
+    let roomTypes: [UInt8]
+    /// Capacity and room type as bits, one per slot and `blockCount` words per row, so that
+    /// a scan tests 64 candidates at once: row k - 1 (k in 1...`capacityRows`) has the
+    /// slots with room for at least k guests, row `capacityRows + t` those of room type
+    /// `RoomType.allCases[t]`.
+    let slotBits: [UInt64]
+    static let capacityRows = 16
     let ids: [Int64]
     let latitudes: [Double]
     let longitudes: [Double]
@@ -161,9 +167,9 @@ public final class SearchIndex: Sendable {
 
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
-        compactTerms.count * (MemoryLayout<SearchIndexCompactTerms>.stride + 2) + ids.count * 8 * 5
+        compactTerms.count * (MemoryLayout<SearchIndexCompactTerms>.stride + 1) + ids.count * 8 * 5
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
-            + calendarBits.count * 8
+            + calendarBits.count * 8 + slotBits.count * 8
             + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
             + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
             + locationSlots.count * 4 + locationRanges.count * 40 + stripSlots.count * 20 + stripKeys.count * 12
@@ -185,9 +191,19 @@ public final class SearchIndex: Sendable {
             return .exception
         }
         exceptionalTerms = exceptions
-        capacityAndRoomType = parts.terms.map { terms in
-            UInt16(min(max(terms.maxGuests, 0), 255)) << 8 | UInt16(terms.roomType)
+        roomTypes = parts.terms.map(\.roomType)
+        let words = parts.blockCount
+        var slotBits = [UInt64](repeating: 0, count: (Self.capacityRows + RoomType.allCases.count) * words)
+        for (slot, terms) in parts.terms.enumerated() {
+            let bit: UInt64 = 1 << UInt64(slot & 63)
+            for capacity in 0..<min(max(Int(terms.maxGuests), 0), Self.capacityRows) {
+                slotBits[capacity * words + slot >> 6] |= bit
+            }
+            if Int(terms.roomType) < RoomType.allCases.count {
+                slotBits[(Self.capacityRows + Int(terms.roomType)) * words + slot >> 6] |= bit
+            }
         }
+        self.slotBits = slotBits
         ids = parts.ids
         latitudes = parts.latitudes
         longitudes = parts.longitudes

@@ -89,11 +89,12 @@ struct SearchIndexQuery {
     let guests: Int64
     /// `guests` as Int32, to compare with the packed `maxGuests`.
     let guests32: Int32
-    /// What `SearchIndex.capacityAndRoomType`'s capacity byte must reach: the guests when
-    /// 1...255 (where the clamped byte compares exactly), else 0 and only `terms` decides.
-    let capacityFloor: Int32
-    /// Bit `i` set: room type `RoomType.allCases[i]` matches.
-    let roomTypeMask: UInt64
+    /// The row of `SearchIndex.slotBits` of the listings with room for the guests, or for
+    /// as many as its rows go up to (a superset: `evaluate` compares exactly); nil when
+    /// the guests are not 1...255 and only the exact comparison decides.
+    let capacityRow: Int?
+    /// The rows of `SearchIndex.slotBits` of the room types that match.
+    let roomTypeRows: [Int]
     /// Plain values only, so that the scan copies it for free.
     let stay: StayTerms?
     /// The rows of the unavailable and price bitsets for the stay's nights inside the
@@ -127,14 +128,13 @@ struct SearchIndexQuery {
         // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
         guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
         self.guests32 = guests32
-        capacityFloor = (1...255).contains(guests32) ? guests32 : 0
         guests = Int64(guests32)
-        var mask: UInt64 = 0
-        for (bit, roomType) in RoomType.allCases.enumerated()
-        where filter.roomTypes.isEmpty || filter.roomTypes.contains(roomType) {
-            mask |= 1 << UInt64(bit)
+        capacityRow = (1...255).contains(guests32)
+            ? (min(Int(guests32), SearchIndex.capacityRows) - 1) * index.blockCount : nil
+        roomTypeRows = RoomType.allCases.indices.compactMap { type in
+            filter.roomTypes.isEmpty || filter.roomTypes.contains(RoomType.allCases[type])
+                ? (SearchIndex.capacityRows + type) * index.blockCount : nil
         }
-        roomTypeMask = mask
         if let stay = filter.stay {
             guard let checkin = Int32(exactly: stay.checkin.daysSinceEpoch),
                   let checkout = Int32(exactly: stay.checkout.daysSinceEpoch) else { return nil }
