@@ -147,67 +147,67 @@ extension SearchIndex {
     private func forEachCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
         query.unavailableRows.withUnsafeBufferPointer { unavailableRows in
             query.priceRows.withUnsafeBufferPointer { priceRows in
-            query.roomTypeRows.withUnsafeBufferPointer { roomTypeRows in
-                let capacityRow = query.capacityRow
-                let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
-                let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
-                /// False when `body` asked to stop.
-                @inline(__always)
-                func visit(_ block: Int, _ area: UInt64) -> Bool {
-                    var open = area
-                    for row in unavailableRows {
-                        open &= ~calendarBits[row + block]
-                        if open == 0 { return true }
-                    }
-                    if let capacityRow { open &= slotBits[capacityRow + block] }
-                    var roomTypes: UInt64 = 0
-                    for row in roomTypeRows { roomTypes |= slotBits[row + block] }
-                    open &= roomTypes
-                    guard open != 0 else { return true }
-                    let base = block << 6
-                    var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
-                    if !allPricesOverridden {
-                        for row in priceRows { priceOverride |= calendarBits[row + block] }
-                    }
-                    let bits = SearchIndexBlockBits(ruleAtCheckin: checkinRule.map { calendarBits[$0 + block] } ?? ~0,
-                                                    ruleAtCheckout: checkoutRule.map { calendarBits[$0 + block] } ?? ~0,
-                                                    priceOverride: priceOverride)
-                    while open != 0 {
-                        if !body(base + open.trailingZeroBitCount, bits) { return false }
-                        open &= open &- 1
-                    }
-                    return true
-                }
-                /// Visits the blocks of a set of slots.
-                func visit(members: [Int32]) {
-                    guard let lowest = members.min(), let highest = members.max() else { return }
-                    let firstBlock = Int(lowest) >> 6
-                    var words = [UInt64](repeating: 0, count: Int(highest) >> 6 - firstBlock + 1)
-                    for slot in members {
-                        words[Int(slot) >> 6 - firstBlock] |= 1 << UInt64(slot & 63)
-                    }
-                    for (index, word) in words.enumerated() where word != 0 {
-                        if !visit(firstBlock + index, word) { return }
-                    }
-                }
-
-                switch query.candidates {
-                case .slots(let range):
-                    guard !range.isEmpty else { return }
-                    let firstBlock = range.lowerBound >> 6, lastBlock = (range.upperBound - 1) >> 6
-                    for block in firstBlock...lastBlock {
-                        var area = ~UInt64(0)
-                        if block == firstBlock { area &= ~0 << UInt64(range.lowerBound & 63) }
-                        if block == lastBlock {
-                            let end = range.upperBound - block << 6  // 1...64
-                            if end < 64 { area &= (1 << UInt64(end)) - 1 }
+                query.roomTypeRows.withUnsafeBufferPointer { roomTypeRows in
+                    let capacityRow = query.capacityRow
+                    let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
+                    let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
+                    /// False when `body` asked to stop.
+                    @inline(__always)
+                    func visit(_ block: Int, _ area: UInt64) -> Bool {
+                        var open = area
+                        for row in unavailableRows {
+                            open &= ~calendarBits[row + block]
+                            if open == 0 { return true }
                         }
-                        if !visit(block, area) { return }
+                        if let capacityRow { open &= slotBits[capacityRow + block] }
+                        var roomTypes: UInt64 = 0
+                        for row in roomTypeRows { roomTypes |= slotBits[row + block] }
+                        open &= roomTypes
+                        guard open != 0 else { return true }
+                        let base = block << 6
+                        var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
+                        if !allPricesOverridden {
+                            for row in priceRows { priceOverride |= calendarBits[row + block] }
+                        }
+                        let bits = SearchIndexBlockBits(ruleAtCheckin: checkinRule.map { calendarBits[$0 + block] } ?? ~0,
+                                                        ruleAtCheckout: checkoutRule.map { calendarBits[$0 + block] } ?? ~0,
+                                                        priceOverride: priceOverride)
+                        while open != 0 {
+                            if !body(base + open.trailingZeroBitCount, bits) { return false }
+                            open &= open &- 1
+                        }
+                        return true
                     }
-                case .members(let slots):
-                    visit(members: slots)
+                    /// Visits the blocks of a set of slots.
+                    func visit(members: [Int32]) {
+                        guard let lowest = members.min(), let highest = members.max() else { return }
+                        let firstBlock = Int(lowest) >> 6
+                        var words = [UInt64](repeating: 0, count: Int(highest) >> 6 - firstBlock + 1)
+                        for slot in members {
+                            words[Int(slot) >> 6 - firstBlock] |= 1 << UInt64(slot & 63)
+                        }
+                        for (index, word) in words.enumerated() where word != 0 {
+                            if !visit(firstBlock + index, word) { return }
+                        }
+                    }
+
+                    switch query.candidates {
+                    case .slots(let range):
+                        guard !range.isEmpty else { return }
+                        let firstBlock = range.lowerBound >> 6, lastBlock = (range.upperBound - 1) >> 6
+                        for block in firstBlock...lastBlock {
+                            var area = ~UInt64(0)
+                            if block == firstBlock { area &= ~0 << UInt64(range.lowerBound & 63) }
+                            if block == lastBlock {
+                                let end = range.upperBound - block << 6  // 1...64
+                                if end < 64 { area &= (1 << UInt64(end)) - 1 }
+                            }
+                            if !visit(block, area) { return }
+                        }
+                    case .members(let slots):
+                        visit(members: slots)
+                    }
                 }
-            }
             }
         }
     }
