@@ -250,6 +250,7 @@ final class RandomCatalog {
         case 1: listing.maxNights = 40_000
         case 2: listing.maxGuests = 300
         case 3: listing.pricing.guestsIncluded = 40_000
+        case 4, 5: listing.maxGuests = random.next(in: 12...30)  // around the index's 16 capacity rows
         default: break
         }
         return listing
@@ -322,7 +323,8 @@ final class RandomCatalog {
             let nights = random.chance(70) ? random.next(in: 1...7) : random.next(in: 1...40)
             filter.stay = Stay(checkin: checkin, checkout: checkin.adding(days: nights))
         }
-        filter.guests = GuestCount(adults: random.next(in: 1...5), children: random.chance(20) ? random.next(in: 1...2) : 0,
+        filter.guests = GuestCount(adults: random.chance(10) ? random.next(in: 12...24) : random.next(in: 1...5),
+                                   children: random.chance(20) ? random.next(in: 1...2) : 0,
                                    infants: random.chance(10) ? 1 : 0)
         if random.chance(30) {
             filter.roomTypes = Set(RoomType.allCases.filter { _ in random.chance(50) })
