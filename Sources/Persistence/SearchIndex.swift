@@ -107,8 +107,8 @@ public final class SearchIndex: Sendable {
     /// About a kilometre: a viewport of the app's map spans a few strips to a few hundred.
     static let stripHeight = 0.01
 
-    /// The strip of a latitude; monotonic, so a listing between two latitudes lies in a
-    /// strip between theirs. Infinite and out-of-range values share the outermost strips.
+    /// The strip of a latitude (not NaN); monotonic, so a listing between two latitudes lies
+    /// in a strip between theirs. Infinite and out-of-range values share the outermost strips.
     @inline(__always)
     static func strip(of latitude: Double) -> Int32 {
         Int32((min(max(latitude, -1_000), 1_000) / stripHeight).rounded(.down))
@@ -226,7 +226,7 @@ public final class SearchIndex: Sendable {
         locationSlots = parts.locationSlots
         locationRanges = parts.locationRanges
         let mappable = parts.latitudes.indices.filter { !parts.latitudes[$0].isNaN && !parts.longitudes[$0].isNaN }
-        let strips = parts.latitudes.map(Self.strip(of:))
+        let strips = parts.latitudes.map { $0.isNaN ? 0 : Self.strip(of: $0) }  // NaN ones are left out
         let byStrip = mappable.sorted {
             strips[$0] != strips[$1] ? strips[$0] < strips[$1] : parts.longitudes[$0] < parts.longitudes[$1]
         }

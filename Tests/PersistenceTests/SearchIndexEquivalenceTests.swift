@@ -89,6 +89,33 @@ import Storage
         #expect(compared > 100)
     }
 
+    /// Boxes no map sends, which the index's latitude strips must still answer as SQL does:
+    /// the whole world, infinite and NaN edges, an inverted box, a box on a strip's edge.
+    @Test func oddBoxesMatchTheSQL() throws {
+        let catalog = try RandomCatalog(seed: 0xB0C5, listingCount: 200)
+        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        func box(_ south: Double, _ west: Double, _ north: Double, _ east: Double) -> SearchArea {
+            .boundingBox(BoundingBox(southWest: Coordinate(latitude: south, longitude: west),
+                                     northEast: Coordinate(latitude: north, longitude: east)))
+        }
+        let areas: [SearchArea] = [
+            box(-90, -180, 90, 180), box(-.infinity, -.infinity, .infinity, .infinity),
+            box(.nan, 126, 38, 127), box(37, .nan, 38, 127), box(37, 126, 38, .nan),
+            box(38, 126, 37, 127), box(35.15, 129.0, 35.15, 129.1), box(37.5, 126.9, 37.51, 127.1),
+            box(-17, 179, -16, -179), box(-17, 179.95, -16, 179.9), box(-.infinity, 170, .infinity, -170),
+        ]
+        var found = 0
+        for area in areas {
+            let filter = ListingFilter(area: area)
+            let expected = try catalog.catalog.nightlyPrices(matching: filter).sorted()
+            #expect(try #require(indexed.index.nightlyPrices(matching: filter)).sorted() == expected, "\(area)")
+            let search = ListingSearch(filter: filter, limit: 5)
+            #expect(try indexed.searchListings(search) == catalog.catalog.searchListings(search), "\(area)")
+            found += expected.count
+        }
+        #expect(found > 300)
+    }
+
     @Test func aLimitOfZeroAndAnUnknownLocation() throws {
         let catalog = try RandomCatalog(seed: 7, listingCount: 40)
         let indexed = try IndexedCatalog(catalog: catalog.catalog)
