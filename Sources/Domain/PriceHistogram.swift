@@ -89,21 +89,17 @@ public struct PriceHistogram: Hashable, Sendable {
         let used = Int((span + width - 1) / width)
         var counts = [Int](repeating: 0, count: used)
         // A 64-bit division per price cost more than everything else here. Prices spanning
-        // less than 2^32 (any real currency) divide exactly by a multiplication: for
-        // n < 2^32 and d <= 2^32, n * ceil(2^64 / d) / 2^64 rounds down to n / d, its error
-        // (< 2^-32) being smaller than the distance to the next multiple of d (>= 1/d).
+        // less than 2^32 (any real currency) divide exactly by a multiplication (`Divisor`).
         // Offsets past the last bin's start only need to land in it, so they are clamped.
         if span < 1 << 32 {
-            // ceil(2^64 / width) = floor((2^64 - 1) / width) + 1 for width >= 2; a width of 1
-            // (2^64 does not fit) is the offset itself.
-            let magic = width == 1 ? 0 : UInt64.max / UInt64(width) + 1
+            let divisor = Divisor(width)
             let limit = UInt64(span - 1)
             let last = used &- 1
             counts.withUnsafeMutableBufferPointer { counts in
                 prices.withUnsafeBufferPointer { prices in
                     for price in prices {
                         let offset = Swift.min(UInt64(bitPattern: price &- low), limit)
-                        let quotient = magic == 0 ? offset : offset.multipliedFullWidth(by: magic).high
+                        let quotient = divisor.quotient(ofSmall: offset)
                         counts[Swift.min(Int(truncatingIfNeeded: quotient), last)] &+= 1
                     }
                 }

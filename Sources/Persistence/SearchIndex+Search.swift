@@ -312,15 +312,15 @@ extension SearchIndex {
         return overflow ? nil : fee
     }
 
-    /// The first position in `days[start..<end]` (ascending) whose day is >= `day`.
+    /// The first position in `values[start..<end]` (ascending) whose value is >= `value`.
     @inline(__always)
-    static func lowerBound(_ days: [Int32], _ start: Int, _ end: Int, _ day: Int32) -> Int {
+    static func lowerBound<Value: Comparable>(_ values: [Value], _ start: Int, _ end: Int, _ value: Value) -> Int {
         // Halving by selects instead of branches: the probes' outcomes are as random as
         // the listings', and a mispredicted branch per probe cost more than the probes.
         var low = start, count = end - start
         while count > 0 {
             let half = count >> 1
-            let isBefore = days[low + half] < day
+            let isBefore = values[low + half] < value
             low = isBefore ? low + half + 1 : low
             count = isBefore ? count - half - 1 : half
         }

@@ -126,11 +126,7 @@ public final class SearchIndex: Sendable {
                     /// The listings of `lower..<upper` from the first whose longitude is at
                     /// least `west` to the last whose longitude is at most `east`.
                     func visit(_ lower: Int, _ upper: Int, west: Double, east: Double) {
-                        var position = lower, end = upper
-                        while position < end {
-                            let middle = (position + end) >> 1
-                            if longitudes[middle] < west { position = middle + 1 } else { end = middle }
-                        }
+                        var position = Self.lowerBound(stripLongitudes, lower, upper, west)
                         while position < upper && longitudes[position] <= east {
                             if box.contains(latitude: latitudes[position], longitude: longitudes[position]) {
                                 body(slots[position])

@@ -35,29 +35,6 @@ struct SearchIndexQuery {
         let averageDivisor: Divisor
     }
 
-    /// A positive divisor fixed for a whole scan, with what divides by it without a
-    /// division instruction (a 64-bit division costs tens of cycles, once per match).
-    struct Divisor {
-        let value: Int64
-        /// ceil(2^64 / value) when value is 2...2^32, else 0.
-        private let magic: UInt64
-
-        init(_ value: Int64) {
-            precondition(value > 0)
-            self.value = value
-            magic = value >= 2 && value <= 1 << 32 ? UInt64.max / UInt64(value) + 1 : 0
-        }
-
-        /// `dividend / value`, truncating as `/` does. Exact: for n < 2^32 and d <= 2^32,
-        /// n * ceil(2^64 / d) / 2^64 rounds down to n / d (the error, < 2^-32, is smaller
-        /// than the distance to the next multiple of d, at least 1/d).
-        @inline(__always)
-        func quotient(_ dividend: Int64) -> Int64 {
-            guard magic != 0, dividend >= 0, dividend < 1 << 32 else { return dividend / value }
-            return Int64(UInt64(dividend).multipliedFullWidth(by: magic).high)
-        }
-    }
-
     /// A bounding box; `acrossAntimeridian` when its west edge is east of its east edge.
     struct Box {
         let south: Double
@@ -105,6 +82,8 @@ struct SearchIndexQuery {
     let maxPrice: Int64
 
     init?(filter: ListingFilter, index: SearchIndex) {
+        // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
+        guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
         switch filter.area {
         case .everywhere:
             candidates = .slots(0..<index.listingCount)
@@ -125,8 +104,6 @@ struct SearchIndexQuery {
             index.forEachSlot(in: box) { inside.append($0) }
             candidates = .members(inside)
         }
-        // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
-        guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
         self.guests32 = guests32
         guests = Int64(guests32)
         capacityRow = (1...255).contains(guests32)

@@ -1,15 +1,16 @@
+import Domain
 import TestSupport
 import Testing
-@testable import Persistence
 
-/// The scan's division by 2 × nights must truncate exactly as `/` does, on both of its
-/// paths (multiplication below 2^32, the division instruction elsewhere).
-@Suite struct SearchIndexDivisorTests {
+/// `Divisor` (the search index's division by 2 × nights, the histogram's by the bin width)
+/// must truncate exactly as `/` does, on both of its paths (multiplication below 2^32, the
+/// division instruction elsewhere).
+@Suite struct DivisorTests {
     @Test func quotientsEqualIntegerDivision() {
         var random = TestRandom(seed: 0xD1_5150)
         let divisors: [Int64] = Array(1...80) + [2 * 365, 2 * 1_000, 65_535, 1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 1 << 40, .max]
         for value in divisors {
-            let divisor = SearchIndexQuery.Divisor(value)
+            let divisor = Divisor(value)
             // Around every multiple near the fast path's limits, and random values of every size.
             var dividends: [Int64] = [0, 1, -1, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, .max, .min + 1, -(1 << 32)]
             for multiple in [value, value &* 2, ((1 << 32) - 1) / value * value, (1 << 31) / value * value]
