@@ -50,13 +50,15 @@ public struct PriceHistogram: Hashable, Sendable {
         precondition(binCount >= 1, "at least one bin")
         // One pass for the range count, the extremes and the sum.
         let rangeLow = range.min ?? .min, rangeHigh = range.max ?? .max
-        var inRangeCount = 0
-        var low = Int64.max, high = Int64.min
         // The exact sum in 128 bits: no overflow whatever the prices. The high word moves by
         // at most one per price, so it cannot wrap: wrapping arithmetic, without the
-        // overflow checks that kept this loop from running at full speed.
-        var sumHigh: Int64 = 0, sumLow: UInt64 = 0
-        prices.withUnsafeBufferPointer { prices in
+        // overflow checks that kept this loop from running at full speed. The accumulators
+        // are the closure's own locals: captured from outside, each would make a round
+        // trip through memory per price.
+        let (inRangeCount, low, high, sumHigh, sumLow) = prices.withUnsafeBufferPointer { prices in
+            var inRangeCount = 0
+            var low = Int64.max, high = Int64.min
+            var sumHigh: Int64 = 0, sumLow: UInt64 = 0
             for price in prices {
                 inRangeCount &+= price >= rangeLow && price <= rangeHigh ? 1 : 0
                 low = Swift.min(low, price)
@@ -65,6 +67,7 @@ public struct PriceHistogram: Hashable, Sendable {
                 sumLow = added
                 sumHigh = sumHigh &+ (price >> 63) &+ (carry ? 1 : 0)   // price >> 63: -1 when negative
             }
+            return (inRangeCount, low, high, sumHigh, sumLow)
         }
         let sum = (high: sumHigh, low: sumLow)
         let inRange: Int? = range.min == nil && range.max == nil ? nil : inRangeCount

@@ -28,7 +28,7 @@ enum Selection {
 
         var counts = [Int](repeating: 0, count: bucketCount)
         counts.withUnsafeMutableBufferPointer { counts in
-            for value in values { counts[bucket(value)] += 1 }
+            for value in values { counts[bucket(value)] &+= 1 }
         }
         var before = [Int](repeating: 0, count: bucketCount + 1)
         for index in 0..<bucketCount { before[index + 1] = before[index] + counts[index] }
