@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Glibc
 import HTTP1
@@ -24,7 +23,7 @@ final class Connection: @unchecked Sendable {
     let loop: IOLoop
     private let fd: Int32
     private let responder: any Responder
-    private let handlerQueue: DispatchQueue
+    private let handlers: HandlerPool
     private let shutdownFlag: ShutdownFlag
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let onClose: @Sendable (Int) -> Void
@@ -55,14 +54,14 @@ final class Connection: @unchecked Sendable {
     private var inFlight: (start: UInt64, time: Date, method: String, path: String)?
 
     init(id: Int, fd: Int32, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
-         handlerQueue: DispatchQueue, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+         handlers: HandlerPool, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onClose: @escaping @Sendable (Int) -> Void) {
         self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
         self.loop = loop
         self.responder = responder
-        self.handlerQueue = handlerQueue
+        self.handlers = handlers
         self.accessLog = accessLog
         self.onClose = onClose
         machine = ConnectionStateMachine(limits: configuration.limits,
@@ -193,7 +192,7 @@ final class Connection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         // Only the access log reads it: no clock reads or string copies without one.
         if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
-        handlerQueue.async { [self, responder] in
+        handlers.submit { [self, responder] in
             let response = responder.respond(to: request)
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending

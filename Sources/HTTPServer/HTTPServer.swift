@@ -28,7 +28,12 @@ public final class HTTPServer: @unchecked Sendable {
     private let responder: any Responder
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let queue = DispatchQueue(label: "http.server")
-    private let handlerQueue = DispatchQueue(label: "http.handlers", attributes: .concurrent)
+    /// One per loop: a loop's requests are handled by its own threads.
+    private let handlerPools: [HandlerPool]
+    /// How often the handler pools are checked for stuck threads while tasks wait, and while
+    /// none do.
+    static let stallInterval = Duration.milliseconds(20)
+    static let quietCheckInterval = Duration.milliseconds(100)
     private let shutdownFlag = ShutdownFlag()
     private let loops: [IOLoop]
     private let stopped = DispatchGroup()
@@ -54,6 +59,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.accessLog = accessLog
         let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
         loops = (0..<count).map { IOLoop(name: "http.io.\($0)", scratchSize: readSize) }
+        handlerPools = (0..<count).map { HandlerPool(name: "http.work.\($0)") }
     }
 
     /// Binds and listens; returns the bound port (the real one when the configured port is 0).
@@ -83,6 +89,8 @@ public final class HTTPServer: @unchecked Sendable {
             listenerOpen = true
             state = .running(listener: source)
             for loop in loops { loop.start() }
+            for pool in handlerPools { pool.start() }
+            checkHandlerPools()
             stopped.enter()
             source.resume()
             return .success(bound.port)
@@ -167,10 +175,21 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = loops[id % loops.count]
             let connection = Connection(
                 id: id, fd: fd, loop: loop, configuration: configuration, responder: responder,
-                handlerQueue: handlerQueue, shutdownFlag: shutdownFlag, accessLog: accessLog,
+                handlers: handlerPools[id % loops.count], shutdownFlag: shutdownFlag, accessLog: accessLog,
                 onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
             loop.execute { connection.start() }
+        }
+    }
+
+    /// The handler pools' watchdog (see `HandlerPool.checkForStall`), on `queue` until the
+    /// server has stopped: often while tasks wait, rarely while none do.
+    private func checkHandlerPools() {
+        if case .stopped = state { return }
+        let waiting = handlerPools.reduce(0) { $0 + $1.checkForStall() }
+        let next = waiting > 0 ? Self.stallInterval : Self.quietCheckInterval
+        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: IOLoop.now() &+ next.nanoseconds)) { [self] in
+            checkHandlerPools()
         }
     }
 
@@ -183,6 +202,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard case .shuttingDown = state, connections.isEmpty, !listenerOpen else { return }
         state = .stopped
         for loop in loops { loop.stop() }
+        for pool in handlerPools { pool.stop() }
         stopped.leave()
     }
 }

@@ -236,6 +236,27 @@ import Testing
         #expect(try client.readResponse().text == "/up \(size)")
     }
 
+    @Test func handlersStuckOnEveryThreadDoNotHoldUpTheNextRequest() throws {
+        // Every base handler thread of every loop waits (as behind an index rebuild or a slow
+        // disk); the watchdog sees nothing finish and gives a loop another thread.
+        let gate = SlowRequestGate()
+        let server = try RunningServer(responder: gate.responder { request in HTTPResponse(body: Array(request.path.utf8)) })
+        defer { server.stop() }
+        let stuck = ProcessInfo.processInfo.activeProcessorCount * 2
+        var held: [TestClient] = []
+        for _ in 0..<stuck {
+            let client = try server.client()
+            try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            held.append(client)
+        }
+        for _ in 0..<stuck { gate.entered.wait() }
+        let fresh = try server.client()
+        try fresh.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try fresh.readResponse().text == "/fresh")
+        for _ in 0..<stuck { gate.release.signal() }
+        for client in held { #expect(try client.readResponse().text == "/slow") }
+    }
+
     @Test func requestFollowedByHalfCloseIsAnsweredThenClosed() throws {
         // The last request and the client's FIN both wait in the socket while the first
         // request is handled, so one read returns the request and the FIN brings no new event.

@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import HTTPServer
+
+@Suite struct HandlerPoolTests {
+    @Test func oneThreadRunsTasksInTheOrderTheyWereSubmitted() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 1)
+        pool.start()
+        defer { pool.stop() }
+        let order = Mutex<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        for number in 0..<500 {
+            pool.submit {
+                order.withLock { $0.append(number) }
+                if number == 499 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(order.withLock { $0 } == Array(0..<500))
+    }
+
+    @Test func aStuckPoolGetsAnotherThreadForTheTaskWaitingBehindIt() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 2, maxThreads: 4)
+        pool.start()
+        defer { pool.stop() }
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            pool.submit {
+                entered.signal()
+                release.wait()
+            }
+        }
+        entered.wait()
+        entered.wait()
+        let ran = DispatchSemaphore(value: 0)
+        pool.submit { ran.signal() }
+        // Nothing finished since the last check and no thread is free: one more thread.
+        #expect(pool.checkForStall() == 1)
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(pool.threadCount == 3)
+        release.signal()
+        release.signal()
+    }
+
+    @Test func aBusyPoolWhoseTasksFinishDoesNotGrow() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 1, maxThreads: 4)
+        pool.start()
+        defer { pool.stop() }
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        pool.submit { finished.signal() }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        pool.submit {
+            entered.signal()
+            release.wait()
+            finished.signal()
+        }
+        pool.submit { finished.signal() }
+        entered.wait()
+        // A task finished since the last check (the pool's first): busy, not stuck.
+        #expect(pool.checkForStall() == 1)
+        #expect(pool.threadCount == 1)
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(pool.checkForStall() == 0)
+        #expect(pool.threadCount == 1)
+    }
+
+    @Test func anAddedThreadEndsAfterIdling() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 1, maxThreads: 2, idleTimeout: .milliseconds(100))
+        pool.start()
+        defer { pool.stop() }
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ran = DispatchSemaphore(value: 0)
+        pool.submit {
+            entered.signal()
+            release.wait()
+        }
+        entered.wait()
+        pool.submit { ran.signal() }
+        pool.checkForStall()
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(pool.threadCount == 2)
+        release.signal()
+        #expect(waitUntil { pool.threadCount == 1 })
+        // At the maximum, a stuck pool stays as it is.
+        pool.submit {
+            entered.signal()
+            release.wait()
+        }
+        entered.wait()
+        pool.submit {
+            entered.signal()
+            release.wait()
+        }
+        pool.checkForStall()   // tasks finished since the last check: not stuck yet
+        pool.checkForStall()
+        entered.wait()
+        pool.submit { ran.signal() }
+        pool.checkForStall()
+        #expect(pool.threadCount == 2)
+        #expect(ran.wait(timeout: .now() + 0.3) == .timedOut)
+        release.signal()
+        release.signal()
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test func stopRunsWhatWasQueuedThenEndsEveryThread() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 2)
+        pool.start()
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let count = Mutex(0)
+        for _ in 0..<2 {
+            pool.submit {
+                entered.signal()
+                release.wait()
+                count.withLock { $0 += 1 }
+            }
+        }
+        entered.wait()
+        entered.wait()
+        for _ in 0..<10 { pool.submit { count.withLock { $0 += 1 } } }
+        pool.stop()
+        pool.submit { count.withLock { $0 += 100 } }   // after stop: dropped
+        release.signal()
+        release.signal()
+        #expect(waitUntil { pool.threadCount == 0 })
+        #expect(count.withLock { $0 } == 12)
+    }
+
+    /// Polls `condition` for up to 10 s.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<1_000 {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
