@@ -6,11 +6,12 @@ import Foundation
 /// loop's sockets.
 ///
 /// Promises: tasks start in the order they were submitted. `baseThreads` threads run from
-/// `start()` on. When tasks are waiting and no task has finished for a whole `stallInterval`
-/// (every thread stuck, not merely busy), `checkForStall()` starts one more thread, up to
-/// `maxThreads`, so that a stuck handler delays others by at most about that interval; a thread
-/// beyond the base that finds nothing to do for `idleTimeout` ends. `stop()` lets the tasks
-/// already submitted run, then ends every thread.
+/// `start()` on. When tasks are waiting and no task has finished since the previous
+/// `checkForStall()` (every thread stuck, not merely busy), the next call starts one more
+/// thread, up to `maxThreads`, so that stuck handlers delay the others by about one interval
+/// of the caller's checks; a thread beyond the base that finds nothing to do for `idleTimeout`
+/// ends. A task's closure is released once it has run, even while others keep the queue
+/// from emptying. `stop()` lets the tasks already submitted run, then ends every thread.
 ///
 /// Thread safety: every method may be called from any thread; the state is guarded by one
 /// condition lock, which is why the class is `@unchecked Sendable`.
@@ -22,7 +23,8 @@ final class HandlerPool: @unchecked Sendable {
 
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var tasks: [@Sendable () -> Void] = []
+    /// Taken tasks are nil until the consumed front is dropped.
+    private var tasks: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var threads = 0
     private var idle = 0
@@ -57,9 +59,9 @@ final class HandlerPool: @unchecked Sendable {
         if idle > 0 { condition.signal() }
     }
 
-    /// Tasks queued and not yet started, and whether the pool looks stuck: called every
-    /// `stallInterval` by the server's watchdog. Starts a thread when tasks have waited
-    /// through a whole interval in which no task finished and no thread was free.
+    /// Checks whether the pool is stuck, for a watchdog that calls it at intervals: starts a
+    /// thread when tasks wait, no thread is free and no task finished since the last call.
+    /// Returns how many tasks wait.
     @discardableResult
     func checkForStall() -> Int {
         condition.lock()
@@ -101,11 +103,15 @@ final class HandlerPool: @unchecked Sendable {
     private func work() {
         condition.lock()
         while true {
-            if head < tasks.count {
-                let task = tasks[head]
+            if head < tasks.count, let task = tasks[head] {
+                tasks[head] = nil
                 head += 1
                 if head == tasks.count {
                     tasks.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head >= 1_024 && head * 2 >= tasks.count {
+                    // A queue that never empties (sustained overload) drops its consumed front.
+                    tasks.removeFirst(head)
                     head = 0
                 }
                 condition.unlock()

@@ -9,16 +9,26 @@ import Testing
         let pool = HandlerPool(name: "test.pool", baseThreads: 1)
         pool.start()
         defer { pool.stop() }
+        // Held behind a first task, the queue grows past the point where its consumed front
+        // is dropped while tasks still wait.
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        pool.submit {
+            entered.signal()
+            release.wait()
+        }
+        entered.wait()
+        let count = 3_000
         let order = Mutex<[Int]>([])
         let done = DispatchSemaphore(value: 0)
-        for number in 0..<500 {
+        for number in 0..<count {
             pool.submit {
                 order.withLock { $0.append(number) }
-                if number == 499 { done.signal() }
+                if number == count - 1 { done.signal() }
             }
         }
+        release.signal()
         #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(order.withLock { $0 } == Array(0..<500))
+        #expect(order.withLock { $0 } == Array(0..<count))
     }
 
     @Test func aStuckPoolGetsAnotherThreadForTheTaskWaitingBehindIt() {
@@ -106,6 +116,30 @@ import Testing
         release.signal()
         #expect(ran.wait(timeout: .now() + 10) == .success)
     }
+
+    @Test func aTaskIsReleasedOnceItHasRunThoughTheQueueNeverEmpties() {
+        let pool = HandlerPool(name: "test.pool", baseThreads: 1)
+        pool.start()
+        defer { pool.stop() }
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ran = DispatchSemaphore(value: 0)
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            pool.submit { _ = token; ran.signal() }
+        }
+        pool.submit {
+            entered.signal()
+            release.wait()
+        }
+        pool.submit {}
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        entered.wait()   // the second task holds the only thread; the third waits behind it
+        #expect(weakToken == nil)
+        release.signal()
+    }
+
+    private final class Token: Sendable {}
 
     @Test func stopRunsWhatWasQueuedThenEndsEveryThread() {
         let pool = HandlerPool(name: "test.pool", baseThreads: 2)
