@@ -68,7 +68,7 @@ struct SearchIndexQuery {
     let guests32: Int32
     /// The row of `SearchIndex.slotBits` of the listings with room for the guests, or for
     /// as many as its rows go up to (a superset: `evaluate` compares exactly); nil when
-    /// the guests are not 1...255 and only the exact comparison decides.
+    /// there are no guests to make room for and only the exact comparison decides.
     let capacityRow: Int?
     /// The rows of `SearchIndex.slotBits` of the room types that match.
     let roomTypeRows: [Int]
@@ -106,8 +106,7 @@ struct SearchIndexQuery {
         }
         self.guests32 = guests32
         guests = Int64(guests32)
-        capacityRow = (1...255).contains(guests32)
-            ? (min(Int(guests32), SearchIndex.capacityRows) - 1) * index.blockCount : nil
+        capacityRow = guests32 >= 1 ? (min(Int(guests32), SearchIndex.capacityRows) - 1) * index.blockCount : nil
         roomTypeRows = RoomType.allCases.indices.compactMap { type in
             filter.roomTypes.isEmpty || filter.roomTypes.contains(RoomType.allCases[type])
                 ? (SearchIndex.capacityRows + type) * index.blockCount : nil
