@@ -172,10 +172,11 @@ public final class HTTPServer: @unchecked Sendable {
             }
             let id = nextConnectionID
             nextConnectionID += 1
-            let loop = loops[id % loops.count]
+            let index = id % loops.count
+            let loop = loops[index]
             let connection = Connection(
                 id: id, fd: fd, loop: loop, configuration: configuration, responder: responder,
-                handlers: handlerPools[id % loops.count], shutdownFlag: shutdownFlag, accessLog: accessLog,
+                handlers: handlerPools[index], shutdownFlag: shutdownFlag, accessLog: accessLog,
                 onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
             loop.execute { connection.start() }

@@ -220,7 +220,7 @@ extension SearchIndex {
         let compact = compactTerms[slot]
         let listing = compact.isException
             ? exceptionalTerms[slot]!
-            : compact.widened(roomType: roomTypes[slot])
+            : compact.widened()
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {

@@ -14,8 +14,8 @@ import Storage
 ///   along a Z-order curve, then id: the listings of a city, district or neighbourhood are
 ///   one contiguous run of slots, and nearby listings mostly have nearby slots. Per slot, a
 ///   `SearchIndexCompactTerms` record (the full `SearchIndexTerms` on the side when a
-///   value does not fit it), and separate room-type, id, coordinate, score and rating
-///   columns; capacity and room type also as bits (`slotBits`), the scan's first filter.
+///   value does not fit it), and separate id, coordinate, score and rating columns;
+///   capacity and room type as bits (`slotBits`), the scan's first filter.
 /// - Calendar exceptions as three bitsets over a day window shared by all listings (the
 ///   span of the calendar rows, at most `maximumWindowDays`): unavailable days, days with
 ///   a stay rule (closed to arrival/departure, min/max-nights override), days with a price
@@ -46,9 +46,6 @@ public final class SearchIndex: Sendable {
     /// `exceptionalTerms`.
     let compactTerms: [SearchIndexCompactTerms]
     let exceptionalTerms: [Int: SearchIndexTerms]
-    /// Each slot's room type (index in `RoomType.allCases`, or `unknownRoomType`), which
-    /// the compact record leaves out.
-    let roomTypes: [UInt8]
     /// Capacity and room type as bits, one per slot and `blockCount` words per row, so that
     /// a scan tests 64 candidates at once: row k - 1 (k in 1...`capacityRows`) has the
     /// slots with room for at least k guests, row `capacityRows + t` those of room type
@@ -163,7 +160,7 @@ public final class SearchIndex: Sendable {
 
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
-        compactTerms.count * (MemoryLayout<SearchIndexCompactTerms>.stride + 1) + ids.count * 8 * 5
+        compactTerms.count * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * 8 * 5
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.count * 8 + slotBits.count * 8
             + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
@@ -187,7 +184,6 @@ public final class SearchIndex: Sendable {
             return .exception
         }
         exceptionalTerms = exceptions
-        roomTypes = parts.terms.map(\.roomType)
         let words = parts.blockCount
         var slotBits = [UInt64](repeating: 0, count: (Self.capacityRows + RoomType.allCases.count) * words)
         for (slot, terms) in parts.terms.enumerated() {
@@ -195,8 +191,9 @@ public final class SearchIndex: Sendable {
             for capacity in 0..<min(max(Int(terms.maxGuests), 0), Self.capacityRows) {
                 slotBits[capacity * words + slot >> 6] |= bit
             }
-            if Int(terms.roomType) < RoomType.allCases.count {
-                slotBits[(Self.capacityRows + Int(terms.roomType)) * words + slot >> 6] |= bit
+            let roomType = Int(parts.roomTypes[slot])
+            if roomType < RoomType.allCases.count {
+                slotBits[(Self.capacityRows + roomType) * words + slot >> 6] |= bit
             }
         }
         self.slotBits = slotBits

@@ -8,6 +8,8 @@ struct SearchIndexBuilder {
     /// The finished arrays.
     struct Parts {
         var terms: [SearchIndexTerms] = []
+        /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
+        var roomTypes: [UInt8] = []
         var ids: [Int64] = []
         var latitudes: [Double] = []
         var longitudes: [Double] = []
@@ -34,6 +36,7 @@ struct SearchIndexBuilder {
 
     // Rows as read, in id order ("row" below; "slot" is the final position).
     private var terms: [SearchIndexTerms] = []
+    private var roomTypes: [UInt8] = []
     private var ids: [Int64] = []
     private var locationIDs: [Int64] = []
     private var latitudes: [Double] = []
@@ -76,14 +79,14 @@ struct SearchIndexBuilder {
             locationIDs.append(row.int64(1))
             latitudes.append(row.double(2))
             longitudes.append(row.double(3))
-            let roomType = row.withUTF8(5) { text in
+            roomTypes.append(row.withUTF8(5) { text in
                 roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
-            }
+            })
             terms.append(SearchIndexTerms(
                 basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
                 guestsIncluded: row.int64(9), maxGuests: Int32(clamping: row.int64(4)),
                 minNights: Int32(clamping: row.int64(10)), maxNights: Int32(clamping: row.int64(11)),
-                availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max, roomType: roomType))
+                availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max))
             scores.append(row.int64(13))
             ratings.append(row.double(14))
         }
@@ -241,6 +244,7 @@ struct SearchIndexBuilder {
         parts.blockCount = blockCount
         let windowEnd = Int(windowStart) + windowDays
         parts.terms.reserveCapacity(count)
+        parts.roomTypes.reserveCapacity(count)
         parts.ids.reserveCapacity(count)
         parts.latitudes.reserveCapacity(count)
         parts.longitudes.reserveCapacity(count)
@@ -264,6 +268,7 @@ struct SearchIndexBuilder {
 
         for (slot, row) in order.enumerated() {
             parts.terms.append(terms[row])
+            parts.roomTypes.append(roomTypes[row])
             parts.ids.append(ids[row])
             parts.latitudes.append(latitudes[row])
             parts.longitudes.append(longitudes[row])

@@ -1,4 +1,4 @@
-/// The columns of one listing that every search candidate needs, packed in one record (56
+/// The columns of one listing that every search candidate needs, packed in one record (48
 /// bytes) so that checking a candidate touches one cache line instead of one per column.
 ///
 /// The `Int32` fields are clamped from the stored values; every comparison the index makes
@@ -16,11 +16,9 @@ struct SearchIndexTerms {
     let maxNights: Int32
     /// Epoch day; `Int32.max` when the listing has no limit.
     let availableUntil: Int32
-    /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
-    let roomType: UInt8
 }
 
-/// `SearchIndexTerms` in 24 bytes instead of 56, for the scan: a search over a big area
+/// `SearchIndexTerms` in 24 bytes instead of 48, for the scan: a search over a big area
 /// reads one record per candidate that passes the availability and capacity columns, and
 /// that traffic, not arithmetic, is what the scan's time goes to.
 ///
@@ -70,12 +68,12 @@ struct SearchIndexCompactTerms {
                   minNights: minNights, maxNights: maxNights, maxGuests: maxGuests)
     }
 
-    /// The full record again (`roomType` comes from the index's capacity-and-room column).
+    /// The full record again.
     @inline(__always)
-    func widened(roomType: UInt8) -> SearchIndexTerms {
+    func widened() -> SearchIndexTerms {
         SearchIndexTerms(basePrice: Int64(basePrice), weekendPrice: Int64(weekendPrice),
                          extraGuestFee: Int64(extraGuestFee), guestsIncluded: Int64(guestsIncluded),
                          maxGuests: Int32(maxGuests), minNights: Int32(minNights), maxNights: Int32(maxNights),
-                         availableUntil: availableUntil, roomType: roomType)
+                         availableUntil: availableUntil)
     }
 }
