@@ -115,8 +115,21 @@ struct DemoListingMaker {
             pricing: pricing, minNights: minNights, maxNights: maxNights,
             checkinTime: rng.chance(0.7) ? "15:00" : "16:00", checkoutTime: rng.chance(0.7) ? "11:00" : "10:00",
             houseRules: rules, availableUntil: generator.today.adding(days: DemoGenerator.calendarDays),
-            recommendationScore: RecommendationScore.compute(rating: rating, reviewCount: reviewCount, isSuperhost: isSuperhost))
+            recommendationScore: RecommendationScore.compute(rating: rating, reviewCount: reviewCount, isSuperhost: isSuperhost),
+            cancellationPolicy: Self.cancellationPolicy(of: id))
         return DemoListing(locationKey: slot.key, template: listing, calendar: makeCalendar(listing))
+    }
+
+    /// A realistic mix (3 in 10 flexible, half moderate, 1 in 5 strict), from the id alone so
+    /// the rest of a listing's random draws stay as they were before policies existed.
+    static func cancellationPolicy(of id: ListingID) -> CancellationPolicy {
+        var mixed = UInt64(bitPattern: id.rawValue) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= mixed >> 29
+        switch mixed % 10 {
+        case 0..<3: return .flexible
+        case 3..<8: return .moderate
+        default: return .strict
+        }
     }
 
     /// Rounds to whole 1,000 won, at least 1,000.

@@ -135,13 +135,15 @@ public struct Listing: Hashable, Sendable {
     public var availableUntil: CalendarDate?
     /// Higher comes first in the `recommended` order.
     public var recommendationScore: Int
+    public var cancellationPolicy: CancellationPolicy
 
     public init(id: ListingID, locationID: LocationID, title: String, description: String, roomType: RoomType,
                 coordinate: Coordinate, timeZone: String, currency: CurrencyCode, photoURLs: [String],
                 amenities: [String], host: Host, maxGuests: Int, bedrooms: Int?, beds: Int?, bathrooms: Double?,
                 rating: Double?, reviewCount: Int, pricing: PricingRules, minNights: Int, maxNights: Int,
                 checkinTime: String = "15:00", checkoutTime: String = "11:00", houseRules: [String] = [],
-                availableUntil: CalendarDate? = nil, recommendationScore: Int = 0) {
+                availableUntil: CalendarDate? = nil, recommendationScore: Int = 0,
+                cancellationPolicy: CancellationPolicy = .moderate) {
         self.id = id
         self.locationID = locationID
         self.title = title
@@ -167,6 +169,7 @@ public struct Listing: Hashable, Sendable {
         self.houseRules = houseRules
         self.availableUntil = availableUntil
         self.recommendationScore = recommendationScore
+        self.cancellationPolicy = cancellationPolicy
     }
 }
 

@@ -10,7 +10,7 @@ enum ListingRecord {
         "bedrooms", "beds", "bathrooms", "rating", "review_count", "base_price", "weekend_price",
         "extra_guest_fee", "guests_included", "cleaning_fee", "weekly_discount_bp", "monthly_discount_bp",
         "min_nights", "max_nights", "checkin_time", "checkout_time", "house_rules", "available_until",
-        "recommendation_score",
+        "recommendation_score", "cancellation_policy",
     ]
 
     static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
@@ -54,6 +54,10 @@ enum ListingRecord {
                 throw PersistenceError.corruptValue(table: "listings", column: columns[index], rowID: id, value: row.string(index))
             }
         }
+        let policyText = row.string(34)
+        guard let policy = CancellationPolicy(rawValue: policyText) else {
+            throw PersistenceError.corruptValue(table: "listings", column: "cancellation_policy", rowID: id, value: policyText)
+        }
         let roomTypeText = row.string(4)
         guard let roomType = RoomType(rawValue: roomTypeText) else {
             throw PersistenceError.corruptValue(table: "listings", column: "room_type", rowID: id, value: roomTypeText)
@@ -91,7 +95,8 @@ enum ListingRecord {
             checkoutTime: row.string(30),
             houseRules: try strings(31),
             availableUntil: row.optionalInt(32).map { CalendarDate(daysSinceEpoch: $0) },
-            recommendationScore: row.int(33))
+            recommendationScore: row.int(33),
+            cancellationPolicy: policy)
     }
 
     /// Binds every column of `listing` to `statement` (parameters 1... in `columns` order).
@@ -130,5 +135,6 @@ enum ListingRecord {
         try statement.bind(JSONStringArray.encode(listing.houseRules), at: 32)
         try statement.bind(listing.availableUntil?.daysSinceEpoch, at: 33)
         try statement.bind(listing.recommendationScore, at: 34)
+        try statement.bind(listing.cancellationPolicy.rawValue, at: 35)
     }
 }
