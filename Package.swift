@@ -36,10 +36,12 @@ let package = Package(
         .target(name: "DataImport", dependencies: ["Domain", "Persistence"]),
         // Routes: query parameters in, domain services called, JSON out.
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"]),
-        // The executable: configuration, subcommands, wiring, signals.
+        // The one wiring of a server (configuration to running application), for `serve` and the tests.
+        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
+        // The executable: configuration, subcommands, signals.
         .executableTarget(
             name: "stays",
-            dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]
+            dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
@@ -66,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport", "Storage", "TestSupport"]
+            dependencies: ["Application", "API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport",
+                           "Storage", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -44,14 +44,14 @@ CREATE TABLE reservations (
     children            INTEGER NOT NULL CHECK (children >= 0),
     infants             INTEGER NOT NULL CHECK (infants >= 0),
     currency            TEXT    NOT NULL,
-    nightly_prices      TEXT    NOT NULL,       -- JSON array of integers, one per night
-    line_items          TEXT    NOT NULL,       -- JSON array of [kind, amount]
+    nightly_prices      TEXT    NOT NULL,       -- "123,456": minor units, one per night
+    line_items          TEXT    NOT NULL,       -- "accommodation:300000,service_fee:42000"
     total               INTEGER NOT NULL,
     cancellation_policy TEXT    NOT NULL CHECK (cancellation_policy IN ('flexible', 'moderate', 'strict')),
     status              TEXT    NOT NULL CHECK (status IN ('confirmed', 'cancelled')),
     created_at          INTEGER NOT NULL,
     cancelled_at        INTEGER,
-    refund_lines        TEXT                    -- JSON array of [kind, amount], once cancelled
+    refund_lines        TEXT                    -- as line_items, once cancelled
 );
 CREATE INDEX reservations_guest ON reservations(guest_id, checkin, id);
 

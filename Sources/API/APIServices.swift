@@ -14,9 +14,15 @@ public struct APIServices: Sendable {
     public let catalogCurrency: CurrencyCode
     /// Throws when the database cannot answer (for `/health/ready`).
     public let readiness: @Sendable () throws -> Void
+    public let guests: GuestService
+    public let bookings: BookingService
+    public let wishlist: WishlistService
+    /// Limits `POST /guests` per client address; nil: no limit.
+    public let guestCreationLimit: RateLimiter?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
-                histograms: HistogramService, dateProvider: any DateProvider, searchTimeZone: String = "Asia/Seoul",
+                histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,
+                guestCreationLimit: RateLimiter?, dateProvider: any DateProvider, searchTimeZone: String = "Asia/Seoul",
                 catalogCurrency: CurrencyCode = .krw, readiness: @escaping @Sendable () throws -> Void) {
         self.locations = locations
         self.listings = listings
@@ -26,18 +32,29 @@ public struct APIServices: Sendable {
         self.searchTimeZone = searchTimeZone
         self.catalogCurrency = catalogCurrency
         self.readiness = readiness
+        self.guests = guests
+        self.bookings = bookings
+        self.wishlist = wishlist
+        self.guestCreationLimit = guestCreationLimit
     }
 }
 
 extension APIServices {
-    /// The services over one catalog, as `stays serve` and the end-to-end tests build them.
-    public init(catalog: any ListingRepository & LocationRepository, dateProvider: any DateProvider,
-                pricing: PricingConfiguration = .standard, timeZone: String = "Asia/Seoul",
-                currency: CurrencyCode = .krw, readiness: @escaping @Sendable () throws -> Void) {
+    /// The services over one catalog and booking store, as `buildApplication` wires them.
+    public init(catalog: any ListingRepository & LocationRepository, bookingStore: any BookingStore,
+                dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
+                timeZone: String = "Asia/Seoul", currency: CurrencyCode = .krw, guestCreationLimit: RateLimiter?,
+                readiness: @escaping @Sendable () throws -> Void) {
         self.init(locations: LocationService(repository: catalog),
                   listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
                   calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
                   histograms: HistogramService(listings: catalog),
+                  guests: GuestService(store: bookingStore, dateProvider: dateProvider),
+                  bookings: BookingService(store: bookingStore, dateProvider: dateProvider, pricing: pricing,
+                                           tripsTimeZone: timeZone),
+                  wishlist: WishlistService(store: bookingStore, listings: catalog, dateProvider: dateProvider,
+                                            pricing: pricing),
+                  guestCreationLimit: guestCreationLimit,
                   dateProvider: dateProvider, searchTimeZone: timeZone, catalogCurrency: currency,
                   readiness: readiness)
     }

@@ -68,6 +68,7 @@ extension JSONWriter {
             $0.field("minNights", listing.minNights)
             $0.field("maxNights", listing.maxNights)
             $0.field("timeZone", listing.timeZone)
+            $0.field("cancellationPolicy", listing.cancellationPolicy.rawValue)
         }
     }
 }

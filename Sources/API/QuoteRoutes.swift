@@ -41,11 +41,7 @@ extension JSONWriter {
             w.field("checkout", date: quote.checkout)
             w.field("nights", quote.nights)
             w.key("guests")
-            w.object {
-                $0.field("adults", quote.guests.adults)
-                $0.field("children", quote.guests.children)
-                $0.field("infants", quote.guests.infants)
-            }
+            w.guests(quote.guests)
             w.field("currency", quote.currency.rawValue)
             w.key("nightlyPrices")
             w.array { a in
@@ -58,16 +54,10 @@ extension JSONWriter {
             }
             w.field("averageNightlyPrice", quote.averageNightlyPrice)
             w.key("lineItems")
-            w.array { a in
-                for item in quote.lineItems {
-                    a.object {
-                        $0.field("kind", item.kind.rawValue)
-                        $0.field("label", item.label)
-                        $0.field("amount", item.amount)
-                    }
-                }
-            }
+            w.lineItems(quote.lineItems)
             w.field("total", quote.total)
+            w.field("cancellationPolicy", quote.cancellationPolicy.rawValue)
+            w.field("freeCancellationUntil", date: quote.freeCancellationUntil)
         }
     }
 }

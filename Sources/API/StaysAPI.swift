@@ -11,6 +11,10 @@ public enum StaysAPI {
         ListingRoutes(services: services).register(in: &router)
         CalendarRoutes(services: services).register(in: &router)
         QuoteRoutes(services: services).register(in: &router)
+        let authentication = GuestAuthentication(guests: services.guests)
+        GuestRoutes(services: services).register(in: &router)
+        ReservationRoutes(services: services, authentication: authentication).register(in: &router)
+        WishlistRoutes(services: services, authentication: authentication).register(in: &router)
         return router
     }
 }

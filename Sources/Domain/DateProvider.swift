@@ -8,6 +8,14 @@ public protocol DateProvider: Sendable {
     /// Today's calendar date in `timeZone` (an IANA name such as `Asia/Seoul`). Unknown
     /// names are treated as UTC, so a bad zone in the data never fails a request.
     func today(in timeZone: String) -> CalendarDate
+    /// The current instant (for `createdAt` stamps). Defaults to the system clock.
+    func now() -> Instant
+}
+
+extension DateProvider {
+    public func now() -> Instant {
+        Instant(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
 }
 
 /// The real clock: `Date()` shifted by the requested zone's UTC offset at that instant

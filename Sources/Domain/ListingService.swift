@@ -50,24 +50,15 @@ public final class ListingService: Sendable {
         return listing
     }
 
-    /// Prices a stay after checking it can be booked.
-    ///
-    /// Throws `.listingNotFound` (404); `.invalidParameters` naming `checkin` when the stay
-    /// starts before today in the listing's time zone, or `checkout` beyond 365 nights
-    /// (400); `.unavailableDates` (409); `.stayRuleViolated` (422) — see `StayValidator`.
+    /// Prices a stay after checking it can be booked (`Quote.validated`).
     public func quote(listingID: ListingID, stay: Stay, guests: GuestCount, language: Language) throws -> Quote {
-        if stay.nights > StayParameters.maxNights {
-            throw StaysError.invalidParameter("checkout", "must be at most \(StayParameters.maxNights) nights after checkin")
-        }
+        try Quote.checkLength(of: stay)
         guard let (listing, entries) = try listings.listingAndCalendar(
-            listingID, calendarIn: { _ in stay.checkin..<stay.checkout.adding(days: 1) }) else {
+            listingID, calendarIn: { _ in Quote.calendarRange(of: stay) }) else {
             throw StaysError.listingNotFound(listingID)
         }
-        let today = dateProvider.today(in: listing.timeZone)
-        if stay.checkin < today {
-            throw StaysError.invalidParameter("checkin", "must not be before today (\(today))")
-        }
-        try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: guests)
-        return Quote(listing: listing, stay: stay, guests: guests, entries: entries, configuration: pricing, language: language)
+        return try Quote.validated(listing: listing, entries: entries, stay: stay, guests: guests,
+                                   today: dateProvider.today(in: listing.timeZone), configuration: pricing,
+                                   language: language)
     }
 }

@@ -20,21 +20,17 @@ public struct PriceBreakdown: Hashable, Sendable {
     public init(accommodation: Int64, nights: Int, rules: PricingRules, currency: CurrencyCode,
                 configuration: PricingConfiguration = .standard, language: Language = .ko) {
         precondition(nights >= 1, "a stay has at least one night")
-        let labels = Labels(language: language)
         let average = Rounding.divide(accommodation, by: Int64(nights))
         let amounts = Amounts(accommodation: accommodation, nights: nights, rules: rules, configuration: configuration)
-        var items = [LineItem(kind: .accommodation,
-                              label: labels.accommodation(Money(average, currency).formatted, nights),
-                              amount: accommodation)]
-        if let kind = amounts.discountKind {
-            let label = kind == .monthlyDiscount ? labels.monthlyDiscount : labels.weeklyDiscount
-            items.append(LineItem(kind: kind, label: label, amount: amounts.discount))
+        func item(_ kind: LineItemKind, _ amount: Int64) -> LineItem {
+            LineItem(kind: kind, label: Self.label(for: kind, averageNightlyPrice: average, nights: nights,
+                                                   currency: currency, language: language), amount: amount)
         }
-        if rules.cleaningFee != 0 {
-            items.append(LineItem(kind: .cleaningFee, label: labels.cleaningFee, amount: rules.cleaningFee))
-        }
-        items.append(LineItem(kind: .serviceFee, label: labels.serviceFee, amount: amounts.serviceFee))
-        items.append(LineItem(kind: .taxes, label: labels.taxes, amount: amounts.taxes))
+        var items = [item(.accommodation, accommodation)]
+        if let kind = amounts.discountKind { items.append(item(kind, amounts.discount)) }
+        if rules.cleaningFee != 0 { items.append(item(.cleaningFee, rules.cleaningFee)) }
+        items.append(item(.serviceFee, amounts.serviceFee))
+        items.append(item(.taxes, amounts.taxes))
         self.lineItems = items
         self.total = items.reduce(0) { $0 + $1.amount }
         self.averageNightlyPrice = average
@@ -70,18 +66,20 @@ public struct PriceBreakdown: Hashable, Sendable {
         }
     }
 
-    private struct Labels {
-        let language: Language
-        func accommodation(_ average: String, _ nights: Int) -> String {
-            switch language {
-            case .ko: "\(average) x \(nights)박"
-            case .en: "\(average) x \(nights) night\(nights == 1 ? "" : "s")"
-            }
+    /// The label of a line of `kind`, e.g. `₩82,953 x 6박` or `Cleaning fee`: the one place
+    /// line item labels are made, for quotes and for reservations read back later.
+    public static func label(for kind: LineItemKind, averageNightlyPrice: Int64, nights: Int, currency: CurrencyCode,
+                             language: Language) -> String {
+        let korean = language == .ko
+        switch kind {
+        case .accommodation:
+            let average = Money(averageNightlyPrice, currency).formatted
+            return korean ? "\(average) x \(nights)박" : "\(average) x \(nights) night\(nights == 1 ? "" : "s")"
+        case .weeklyDiscount: return korean ? "주 단위 요금 할인" : "Weekly stay discount"
+        case .monthlyDiscount: return korean ? "월 단위 요금 할인" : "Monthly stay discount"
+        case .cleaningFee: return korean ? "청소비" : "Cleaning fee"
+        case .serviceFee: return korean ? "서비스 수수료" : "Service fee"
+        case .taxes: return korean ? "숙박세와 수수료" : "Taxes"
         }
-        var weeklyDiscount: String { language == .ko ? "주 단위 요금 할인" : "Weekly stay discount" }
-        var monthlyDiscount: String { language == .ko ? "월 단위 요금 할인" : "Monthly stay discount" }
-        var cleaningFee: String { language == .ko ? "청소비" : "Cleaning fee" }
-        var serviceFee: String { language == .ko ? "서비스 수수료" : "Service fee" }
-        var taxes: String { language == .ko ? "숙박세와 수수료" : "Taxes" }
     }
 }

@@ -13,6 +13,10 @@ public struct Quote: Hashable, Sendable {
     public var averageNightlyPrice: Int64
     public var lineItems: [LineItem]
     public var total: Int64
+    public var cancellationPolicy: CancellationPolicy
+    /// The last date a cancellation is refunded in full; nil when that date has passed
+    /// (set by `validated`, which knows today).
+    public var freeCancellationUntil: CalendarDate?
 
     public var nights: Int { stay.nights }
     public var checkin: CalendarDate { stay.checkin }
@@ -35,5 +39,42 @@ public struct Quote: Hashable, Sendable {
         self.averageNightlyPrice = breakdown.averageNightlyPrice
         self.lineItems = breakdown.lineItems
         self.total = breakdown.total
+        self.cancellationPolicy = listing.cancellationPolicy
+        self.freeCancellationUntil = nil
+    }
+}
+
+extension Quote {
+    /// The one validation `/quote` and a booking share. Throws `.invalidParameters`
+    /// naming `checkin` when the stay starts before `today` (the listing's own date), or
+    /// `checkout` beyond 365 nights (400); `.unavailableDates` (409); `.stayRuleViolated`
+    /// (422) — see `StayValidator`. Then prices the stay.
+    ///
+    /// - Parameter entries: the listing's calendar entries over `calendarRange(of: stay)`.
+    public static func validated(listing: Listing, entries: [CalendarEntry], stay: Stay, guests: GuestCount,
+                                 today: CalendarDate, configuration: PricingConfiguration,
+                                 language: Language) throws(StaysError) -> Quote {
+        try checkLength(of: stay)
+        if stay.checkin < today {
+            throw .invalidParameter("checkin", "must not be before today (\(today))")
+        }
+        try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: guests)
+        var quote = Quote(listing: listing, stay: stay, guests: guests, entries: entries,
+                          configuration: configuration, language: language)
+        quote.freeCancellationUntil = listing.cancellationPolicy.freeCancellationDeadline(checkin: stay.checkin,
+                                                                                        today: today)
+        return quote
+    }
+
+    /// The calendar days a quote reads: the nights and the checkout day.
+    public static func calendarRange(of stay: Stay) -> Range<CalendarDate> {
+        stay.checkin..<stay.checkout.adding(days: 1)
+    }
+
+    /// A stay longer than `StayParameters.maxNights` is refused before anything is read.
+    public static func checkLength(of stay: Stay) throws(StaysError) {
+        if stay.nights > StayParameters.maxNights {
+            throw .invalidParameter("checkout", "must be at most \(StayParameters.maxNights) nights after checkin")
+        }
     }
 }

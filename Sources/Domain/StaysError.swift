@@ -58,6 +58,12 @@ public enum StayRule: Hashable, Sendable {
 /// | `locationNotFound`    | 404    |
 /// | `unavailableDates`    | 409    |
 /// | `stayRuleViolated`    | 422    |
+/// | `unauthenticated`     | 401    |
+/// | `reservationNotFound` | 404    |
+/// | `priceChanged`        | 409    |
+/// | `stayEnded`           | 409    |
+/// | `invalidIdempotencyKey` | 400  |
+/// | `idempotencyKeyReused`  | 422  |
 ///
 /// Services declare untyped `throws`: they throw `StaysError` for these, and pass through
 /// repository errors unchanged (those are server failures, HTTP 500).
@@ -69,6 +75,19 @@ public enum StaysError: Error, Hashable, Sendable {
     /// Nights of the requested stay that cannot be booked, ascending. Never empty.
     case unavailableDates([CalendarDate])
     case stayRuleViolated(StayRule)
+    /// No valid bearer token: missing, malformed or unknown (the reason says which).
+    case unauthenticated(String)
+    /// Unknown, or another guest's (indistinguishable on purpose).
+    case reservationNotFound(ReservationID)
+    /// The quote's total is no longer the `expectedTotal` the guest saw; carries the
+    /// current quote. Nothing was written.
+    case priceChanged(Quote)
+    /// The stay's checkout day has come: it can no longer be cancelled.
+    case stayEnded(ReservationID)
+    /// The `Idempotency-Key` header is missing or not 1 to 255 visible ASCII characters.
+    case invalidIdempotencyKey
+    /// The key was already used by this guest for a different request.
+    case idempotencyKeyReused
 
     /// Shorthand for a single bad parameter.
     public static func invalidParameter(_ name: String, _ reason: String) -> StaysError {

@@ -181,3 +181,26 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
         return try statement.fetchOne(decode)
     }
 }
+
+extension SQLiteCatalog {
+    /// The currency most of the catalog's listings are priced in (KRW for an empty one).
+    public func dominantCurrency() throws -> CurrencyCode {
+        try pool.read { db in
+            try db.cachedStatement("SELECT currency FROM listings GROUP BY currency ORDER BY count(*) DESC LIMIT 1")
+                .fetchOne { CurrencyCode(rawValue: $0.string(0)) }
+        } ?? .krw
+    }
+
+    /// True when there is no listing at all.
+    public func isEmpty() throws -> Bool {
+        try pool.read { db in
+            try db.cachedStatement("SELECT NOT EXISTS (SELECT 1 FROM listings)").fetchOne { $0.bool(0) } ?? true
+        }
+    }
+
+    /// Throws unless a reader can open the database and read its schema bookkeeping (for
+    /// `/health/ready`).
+    public func checkReadable() throws {
+        try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") }
+    }
+}

@@ -46,3 +46,11 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
         return text
     }
 }
+
+extension DatabaseError {
+    /// A UNIQUE or PRIMARY KEY constraint refused a row: the error a storage layer turns
+    /// into a domain conflict (a night already held, a key already used).
+    public var isUniqueConstraintViolation: Bool {
+        extendedResultCode == SQLITE_CONSTRAINT_UNIQUE || extendedResultCode == SQLITE_CONSTRAINT_PRIMARYKEY
+    }
+}

@@ -1,27 +1,9 @@
+import Application
 import DataImport
 import Domain
 import Foundation
 import Persistence
 import Storage
-
-/// Seeds the demo data the first time `stays serve` meets an empty database.
-enum DemoDataOnFirstStart {
-    static let listingCount = 3000
-    static let seed: UInt64 = 20_261_122
-
-    static func seedIfEmpty(pool: DatabasePool, today: CalendarDate) throws {
-        let isEmpty = try pool.read { db in
-            try db.prepare("SELECT NOT EXISTS (SELECT 1 FROM listings)").fetchOne { $0.bool(0) } ?? true
-        }
-        guard isEmpty else { return }
-        FileHandle.standardError.write(Data("stays: empty database, seeding \(listingCount) demo listings\n".utf8))
-        let reporter = ProgressReporter()
-        let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: listingCount, today: today),
-                                          writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
-        reporter.finish(summary: "stays: seeded \(summary.listings) listings, \(summary.locations) locations, "
-                        + "\(summary.calendarEntries) calendar entries", databasePath: pool.path)
-    }
-}
 
 /// `stays seed`.
 enum SeedCommand {
@@ -35,9 +17,9 @@ enum SeedCommand {
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        let count = try options.integer("listings", default: DemoDataOnFirstStart.listingCount, in: 1...10_000_000)
+        let count = try options.integer("listings", default: DemoData.listingCount, in: 1...10_000_000)
         let batchSize = try options.integer("batch-size", default: 1000, in: 1...100_000)
-        let seedText = options.string("seed", default: String(DemoDataOnFirstStart.seed))
+        let seedText = options.string("seed", default: String(DemoData.seed))
         guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
         let today = try Commands.dateProvider(options).today(in: DemoGenerator.timeZone)
         let path = options.string("database", default: "./stays.sqlite")

@@ -1,4 +1,5 @@
 import API
+import Application
 import Domain
 import Foundation
 import HTTP1
@@ -20,6 +21,7 @@ enum ServeCommand {
         .value("service-fee-bp", "BP", env: "STAYS_SERVICE_FEE_BP", "service fee in basis points (default 1400)"),
         .value("tax-bp", "BP", env: "STAYS_TAX_BP", "tax on the service fee in basis points (default 1000)"),
         .value("time-zone", "IANA", env: "STAYS_TIME_ZONE", "zone of 'today' for searches and plain calendars (default Asia/Seoul)"),
+        .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -38,24 +40,17 @@ enum ServeCommand {
         guard TimeZone(identifier: timeZone) != nil else {
             throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Seoul")
         }
-        let dateProvider = try Commands.dateProvider(options)
-        let quiet = try options.flag("quiet")
-        let seed = try !options.flag("no-seed")
-        let path = options.string("database", default: "./stays.sqlite")
-
-        let pool = try openCatalogDatabase(path: path)
-        if seed {
-            try DemoDataOnFirstStart.seedIfEmpty(pool: pool, today: dateProvider.today(in: timeZone))
-        }
-        let catalog = try IndexedCatalog(catalog: SQLiteCatalog(pool: pool))
-        FileHandle.standardError.write(Data("stays: search index: \(catalog.index.summary)\n".utf8))
-        let services = APIServices(
-            catalog: catalog, dateProvider: dateProvider, pricing: pricing, timeZone: timeZone,
-            currency: try catalogCurrency(pool),
-            readiness: { try pool.read { db in try db.execute(sql: "SELECT 1 FROM schema_migrations LIMIT 1") } })
-        let server = HTTPServer(configuration: configuration,
-                                responder: StaysAPI.router(services: services).responder(),
-                                accessLog: quiet ? nil : AccessLog.stdout)
+        var application = ApplicationConfiguration()
+        application.server = configuration
+        application.pricing = pricing
+        application.timeZone = timeZone
+        application.dateProvider = try Commands.dateProvider(options)
+        application.seedDemoData = try !options.flag("no-seed")
+        application.databasePath = options.string("database", default: "./stays.sqlite")
+        application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
+        application.accessLog = try options.flag("quiet") ? nil : AccessLog.stdout
+        let server = try buildApplication(application)
+        let path = application.databasePath
         let port: Int
         do {
             port = try server.start()
@@ -90,10 +85,3 @@ enum MigrateCommand {
     }
 }
 
-/// The currency most of the catalog's listings are priced in (KRW for an empty catalog).
-func catalogCurrency(_ pool: DatabasePool) throws -> CurrencyCode {
-    try pool.read { db in
-        try db.prepare("SELECT currency FROM listings GROUP BY currency ORDER BY count(*) DESC LIMIT 1")
-            .fetchOne { CurrencyCode(rawValue: $0.string(0)) }
-    } ?? .krw
-}

@@ -1,4 +1,5 @@
 import API
+import Application
 import Domain
 import Foundation
 import HTTPServer
@@ -11,24 +12,28 @@ import TestSupport
 final class APITestServer: @unchecked Sendable {
     let directory: URL
     let pool: DatabasePool
-    let server: HTTPServer
+    let application: Application
     let port: Int
 
-    init(today: CalendarDate = CatalogFixture.today) throws {
+    /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
+    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try CatalogFixture.make(in: directory)
-        let services = APIServices(catalog: try IndexedCatalog(catalog: SQLiteCatalog(pool: pool)), dateProvider: FixedDateProvider(today),
-                                   readiness: { [pool] in try pool.read { try $0.execute(sql: "SELECT 1") } })
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        server = HTTPServer(configuration: configuration, responder: StaysAPI.router(services: services).responder())
-        port = try server.start()
+        var configuration = ApplicationConfiguration()
+        configuration.databasePath = pool.path
+        configuration.seedDemoData = false
+        configuration.dateProvider = FixedDateProvider(today)
+        configuration.guestsPerMinutePerAddress = guestsPerMinute
+        configuration.server.port = 0
+        configuration.log = { _ in }
+        application = try buildApplication(configuration)
+        port = try application.start()
     }
 
     deinit {
-        server.shutdown()
-        server.waitUntilStopped()
+        application.shutdown()
+        application.waitUntilStopped()
         try? FileManager.default.removeItem(at: directory)
     }
 

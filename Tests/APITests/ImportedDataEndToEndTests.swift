@@ -1,4 +1,5 @@
 import API
+import Application
 import DataImport
 import Domain
 import Foundation
@@ -28,11 +29,14 @@ import Testing
         #expect(summary.listingsImported == 60)
         #expect(summary.listingsSkipped == 0)
 
-        let services = APIServices(catalog: try IndexedCatalog(catalog: SQLiteCatalog(pool: pool)), dateProvider: FixedDateProvider(Self.today),
-                                   timeZone: "Asia/Singapore", readiness: {})
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        let server = HTTPServer(configuration: configuration, responder: StaysAPI.router(services: services).responder())
+        var configuration = ApplicationConfiguration()
+        configuration.databasePath = pool.path
+        configuration.seedDemoData = false
+        configuration.dateProvider = FixedDateProvider(Self.today)
+        configuration.timeZone = "Asia/Singapore"
+        configuration.server.port = 0
+        configuration.log = { _ in }
+        let server = try buildApplication(configuration)
         let port = try server.start()
         defer { server.shutdown(); server.waitUntilStopped() }
         func json(_ target: String) throws -> [String: Any] {

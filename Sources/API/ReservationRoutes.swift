@@ -1,0 +1,118 @@
+import Domain
+import HTTP1
+import HTTPServer
+import JSON
+
+/// `/reservations`: book, list trips, read one, cancel. Every route needs a guest's bearer
+/// token; a guest sees only their own reservations (another's id answers 404).
+struct ReservationRoutes {
+    let services: APIServices
+    let authentication: GuestAuthentication
+
+    /// Request bodies are a few hundred bytes; anything near this is not a booking.
+    static let maximumBodyBytes = 16_384
+
+    func register(in router: inout Router) {
+        router.post("/reservations", authentication.authenticated { [services] request, guest in
+            // The key first: a request without a usable key is refused before the body is read.
+            guard let keyText = request.header("Idempotency-Key") else { throw StaysError.invalidIdempotencyKey }
+            guard let key = IdempotencyKey(keyText) else { throw StaysError.invalidIdempotencyKey }
+            let booking = try Self.bookingRequest(request)
+            let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language) {
+                var writer = JSONWriter(capacity: 1024)
+                writer.reservation($0)
+                return writer.bytes
+            }
+            switch outcome {
+            case .created(let reservation, let body):
+                return Self.created(body, id: reservation.id, replayed: false)
+            case .replayed(let body):
+                return Self.created(body, id: nil, replayed: true)
+            }
+        })
+
+        router.get("/reservations", authentication.authenticated { [services] request, guest in
+            var reader = QueryReader(request.query)
+            let limit = reader.integer("limit", default: 20, in: 1...50)
+            var cursor: TripCursor?
+            if let token = reader.string("cursor") {
+                cursor = TripCursorCodec.decode(token)
+                if cursor == nil { reader.fail("cursor", "is not a cursor from a previous page of trips") }
+            }
+            try reader.finish()
+            let page = try services.bookings.trips(guest: guest, after: cursor, limit: limit, language: request.language)
+            var writer = JSONWriter(capacity: 256 + page.reservations.count * 900)
+            writer.object { w in
+                w.key("items")
+                w.array { a in for reservation in page.reservations { a.reservation(reservation) } }
+                w.field("nextCursor", page.nextCursor.map(TripCursorCodec.encode))
+            }
+            return .json(writer.bytes, cache: .never, localized: true)
+        })
+
+        router.get("/reservations/{id}", authentication.authenticated { [services] request, guest in
+            let reservation = try services.bookings.reservation(try Self.reservationID(request), guest: guest,
+                                                                language: request.language)
+            return Self.json(reservation)
+        })
+
+        router.post("/reservations/{id}/cancel", authentication.authenticated { [services] request, guest in
+            let reservation = try services.bookings.cancel(try Self.reservationID(request), guest: guest,
+                                                           language: request.language)
+            return Self.json(reservation)
+        })
+    }
+
+    private static func reservationID(_ request: Request) throws -> ReservationID {
+        // Anything that is not an id of ours cannot be the guest's reservation: 404, as for
+        // an unknown or another guest's id, so ids reveal nothing.
+        guard let id = ReservationID(request.pathParameters["id"] ?? "") else {
+            throw StaysError.reservationNotFound(ReservationID(0))
+        }
+        return id
+    }
+
+    private static func json(_ reservation: Reservation) -> HTTPResponse {
+        var writer = JSONWriter(capacity: 1024)
+        writer.reservation(reservation)
+        return .json(writer.bytes, cache: .never, localized: true)
+    }
+
+    private static func created(_ body: [UInt8], id: ReservationID?, replayed: Bool) -> HTTPResponse {
+        var response = HTTPResponse.json(body, cache: .never)
+        response.status = .created
+        if let id { response.headers.append(name: "Location", value: "/reservations/\(id)") }
+        if replayed { response.headers.append(name: "Idempotent-Replayed", value: "true") }
+        return response
+    }
+
+    /// The body's fields, every problem named in one 400.
+    private static func bookingRequest(_ request: Request) throws -> BookingRequest {
+        var body = try request.jsonObject(maxBytes: maximumBodyBytes)
+        let listingText = body.string("listingId")
+        let checkinText = body.string("checkin")
+        let checkoutText = body.string("checkout")
+        let adults = body.int("adults", in: 1...GuestParameters.maxAdults)
+        let children = body.int("children", in: 0...GuestParameters.maxChildren, default: 0)
+        let infants = body.int("infants", in: 0...GuestParameters.maxInfants, default: 0)
+        let expectedTotal = body.int64("expectedTotal", in: 0...Int64(1) << 53)
+        var listingID: ListingID?
+        if let listingText {
+            listingID = ListingID(listingText)
+            if listingID == nil { body.fail("listingId", "must be a listing id (a string of digits)") }
+        }
+        var issues: [ParameterIssue] = []
+        var stay: Stay?
+        if let checkinText, let checkoutText {
+            stay = StayParameters.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
+        }
+        for issue in issues { body.fail(issue.name, issue.reason) }
+        try body.finish()
+        guard let listingID, let stay, let adults, let expectedTotal else {
+            throw Problem.invalidParameters([])  // unreachable: finish() reported each missing field
+        }
+        return BookingRequest(listingID: listingID, stay: stay,
+                              guests: GuestCount(adults: adults, children: children ?? 0, infants: infants ?? 0),
+                              expectedTotal: expectedTotal)
+    }
+}

@@ -1,0 +1,30 @@
+import Domain
+import HTTPServer
+
+/// Everything `buildApplication` needs, as `stays serve` parses it from flags and the
+/// environment and as tests set it. A value type; `Sendable`.
+public struct ApplicationConfiguration: Sendable {
+    /// Sockets, limits and timeouts (docs/http.md).
+    public var server = ServerConfiguration()
+    /// The SQLite file, created and migrated when missing.
+    public var databasePath = "./stays.sqlite"
+    /// Seed the deterministic demo catalog into an empty database. Default true.
+    public var seedDemoData = true
+    /// Service fee and tax rates of every quote and booking.
+    public var pricing = PricingConfiguration.standard
+    /// The zone of "today" for searches, plain calendars and the trips list.
+    public var timeZone = "Asia/Seoul"
+    public var dateProvider: any DateProvider = SystemDateProvider()
+    /// `POST /guests` per client address per minute; 0 turns the limit off. Default 20.
+    public var guestsPerMinutePerAddress = 20
+    /// One entry per answered request; nil: no access log.
+    public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    /// Operational messages (start-up, index loads, errors with their causes).
+    public var log: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("stays: \(message)\n".utf8))
+    }
+
+    public init() {}
+}
+
+import Foundation

@@ -1,0 +1,108 @@
+/// What `BookingService.book` did.
+public enum BookingOutcome: Sendable {
+    /// A new reservation, and the response body stored for replays.
+    case created(Reservation, body: [UInt8])
+    /// The same guest sent the same request with the same key before: the body first sent.
+    case replayed(body: [UInt8])
+}
+
+/// Booking, trips and cancellation. Immutable and `Sendable`; safe from any thread.
+///
+/// Every change runs in one `BookingStore.write` unit of work, so a booking's checks and
+/// writes (idempotency key, calendar, reservation, nights, change log) land together or
+/// not at all, and a request rejected for any reason writes nothing.
+public final class BookingService: Sendable {
+    private let store: any BookingStore
+    private let dateProvider: any DateProvider
+    private let pricing: PricingConfiguration
+    /// The zone "today" is taken in to split trips into upcoming and past.
+    private let tripsTimeZone: String
+
+    public init(store: any BookingStore, dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
+                tripsTimeZone: String = "Asia/Seoul") {
+        self.store = store
+        self.dateProvider = dateProvider
+        self.pricing = pricing
+        self.tripsTimeZone = tripsTimeZone
+    }
+
+    /// Books `request` for `guest` under `key`.
+    ///
+    /// - A key this guest used before with the same request: `.replayed` with the first
+    ///   answer's body, even if that reservation was cancelled since; nothing is booked.
+    ///   With a different request: `.idempotencyKeyReused` (422).
+    /// - Otherwise validates exactly as a quote does (`Quote.validated`: 400, 404, 409
+    ///   `unavailableDates`, 422), then `.priceChanged` (409) when the total differs from
+    ///   `expectedTotal`; then inserts. The store's unique night key turns a lost race into
+    ///   `.unavailableDates` naming the nights taken.
+    /// - `render` makes the 201 body of the new reservation; it is stored with the key in
+    ///   the same transaction, so a replay answers byte for byte what the first call did.
+    public func book(_ request: BookingRequest, guest: GuestID, key: IdempotencyKey, language: Language,
+                     render: (Reservation) -> [UInt8]) throws -> BookingOutcome {
+        try Quote.checkLength(of: request.stay)
+        let fingerprint = SHA256.hash(Array(request.canonicalText.utf8))
+        return try store.write { transaction in
+            if let record = try transaction.idempotencyRecord(of: guest, key: key) {
+                guard record.requestFingerprint == fingerprint else { throw StaysError.idempotencyKeyReused }
+                return .replayed(body: record.responseBody)
+            }
+            guard let (listing, entries) = try transaction.listingAndCalendar(
+                request.listingID, in: Quote.calendarRange(of: request.stay)) else {
+                throw StaysError.listingNotFound(request.listingID)
+            }
+            let quote = try Quote.validated(listing: listing, entries: entries, stay: request.stay,
+                                            guests: request.guests, today: dateProvider.today(in: listing.timeZone),
+                                            configuration: pricing, language: language)
+            guard quote.total == request.expectedTotal else { throw StaysError.priceChanged(quote) }
+            let now = dateProvider.now()
+            let id = try transaction.insertReservation(NewReservation(
+                guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy, createdAt: now))
+            guard let reservation = try transaction.reservation(id, of: guest) else {
+                throw StaysError.reservationNotFound(id)  // unreachable: inserted just above
+            }
+            let localized = reservation.localized(in: language)
+            let body = render(localized)
+            try transaction.storeIdempotencyRecord(
+                IdempotencyRecord(requestFingerprint: fingerprint, reservationID: id, responseBody: body),
+                of: guest, key: key, at: now)
+            return .created(localized, body: body)
+        }
+    }
+
+    /// The guest's reservation; `.reservationNotFound` for an unknown id or another guest's.
+    public func reservation(_ id: ReservationID, guest: GuestID, language: Language) throws -> Reservation {
+        guard let reservation = try store.read({ try $0.reservation(id, of: guest) }) else {
+            throw StaysError.reservationNotFound(id)
+        }
+        return reservation.localized(in: language)
+    }
+
+    /// A page of the guest's trips (see `BookingReads.trips`).
+    public func trips(guest: GuestID, after cursor: TripCursor?, limit: Int, language: Language) throws -> TripPage {
+        let today = dateProvider.today(in: tripsTimeZone)
+        var page = try store.read { try $0.trips(of: guest, today: today, after: cursor, limit: limit) }
+        page.reservations = page.reservations.map { $0.localized(in: language) }
+        return page
+    }
+
+    /// Cancels the guest's reservation: frees its nights at once and refunds by its policy,
+    /// counted from today in the listing's time zone. Cancelling a cancelled reservation
+    /// answers it unchanged. `.stayEnded` (409) once its checkout day has come;
+    /// `.reservationNotFound` (404) for an unknown id or another guest's.
+    public func cancel(_ id: ReservationID, guest: GuestID, language: Language) throws -> Reservation {
+        try store.write { transaction in
+            guard let reservation = try transaction.reservation(id, of: guest) else {
+                throw StaysError.reservationNotFound(id)
+            }
+            if reservation.status == .cancelled { return reservation.localized(in: language) }
+            let today = dateProvider.today(in: reservation.listing.timeZone)
+            guard today < reservation.stay.checkout else { throw StaysError.stayEnded(id) }
+            let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,
+                                nightlyPrices: reservation.nightlyPrices, lineItems: reservation.lineItems,
+                                cancellationDate: today, currency: reservation.currency, language: .ko)
+            try transaction.cancelReservation(id, at: dateProvider.now(), refund: refund)
+            guard let cancelled = try transaction.reservation(id, of: guest) else { throw StaysError.reservationNotFound(id) }
+            return cancelled.localized(in: language)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Anonymous guest accounts and their bearer tokens. Immutable and `Sendable`.
+///
+/// A token is shown once, at creation; only its SHA-256 digest is stored, so a copy of the
+/// database does not let anyone act as a guest.
+public final class GuestService: Sendable {
+    private let store: any BookingStore
+    private let dateProvider: any DateProvider
+
+    public init(store: any BookingStore, dateProvider: any DateProvider) {
+        self.store = store
+        self.dateProvider = dateProvider
+    }
+
+    /// Creates a guest; returns its id and the token (the only time it is revealed).
+    public func createGuest() throws -> (id: GuestID, token: GuestToken) {
+        let token = GuestToken.generate()
+        let id = try store.write { try $0.createGuest(tokenDigest: token.digest, at: dateProvider.now()) }
+        return (id, token)
+    }
+
+    /// The guest an `Authorization` header value (`Bearer <token>`) names. Throws
+    /// `.unauthenticated` when it is missing, malformed or unknown.
+    public func authenticate(authorization: String?) throws -> GuestID {
+        guard let authorization else { throw StaysError.unauthenticated("A bearer token is required.") }
+        // RFC 9110 §11.1: the scheme is case-insensitive; RFC 6750 §2.1: one space, then the token.
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", let token = GuestToken(parsing: String(parts[1])) else {
+            throw StaysError.unauthenticated("The Authorization header must be `Bearer <token>`.")
+        }
+        guard let guest = try store.read({ try $0.guest(withTokenDigest: token.digest) }) else {
+            throw StaysError.unauthenticated("The token is not valid.")
+        }
+        return guest
+    }
+}

@@ -1,0 +1,91 @@
+import Domain
+import Storage
+
+/// The `reservations` columns (joined with the listing and its location for the trip card)
+/// in one fixed order, their decoding, and the compact text form of the frozen amounts.
+///
+/// Amount lists are stored as text, `123,456` for nightly prices and
+/// `accommodation:300000,service_fee:42000` for line items and refund lines: small, exact
+/// (integers only), and readable in the sqlite3 shell. Labels are not stored; they are made
+/// again in the reader's language (`Reservation.localized`).
+enum ReservationRecord {
+    static let columns = """
+        r.id, r.guest_id, r.listing_id, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
+        r.nightly_prices, r.line_items, r.total, r.cancellation_policy, r.status, r.created_at, r.cancelled_at, \
+        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone
+        """
+    static let columnCount = 21
+    static let from = "FROM reservations r JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
+    static let select = "SELECT \(columns) \(from)"
+
+    static func decode(_ row: Row) throws -> Reservation {
+        let id = row.int64(0)
+        func corrupt(_ column: String, _ index: Int) -> PersistenceError {
+            .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")
+        }
+        let checkin = CalendarDate(daysSinceEpoch: row.int(3))
+        guard let stay = Stay(checkin: checkin, checkout: CalendarDate(daysSinceEpoch: row.int(4))) else {
+            throw corrupt("checkout", 4)
+        }
+        guard let prices = decodeIntegers(row.string(9)), prices.count == stay.nights else {
+            throw corrupt("nightly_prices", 9)
+        }
+        guard let items = decodePairs(row.string(10)) else { throw corrupt("line_items", 10) }
+        guard let policy = CancellationPolicy(rawValue: row.string(12)) else { throw corrupt("cancellation_policy", 12) }
+        guard let status = ReservationStatus(rawValue: row.string(13)) else { throw corrupt("status", 13) }
+        let currency = CurrencyCode(rawValue: row.string(8))
+        let lineItems = try items.map { kind, amount -> LineItem in
+            guard let kind = LineItemKind(rawValue: kind) else { throw corrupt("line_items", 10) }
+            return LineItem(kind: kind, label: "", amount: amount)
+        }
+        let total = row.int64(11)
+        var refund: Refund?
+        if status == .cancelled {
+            guard let lines = row.optionalString(16).flatMap(decodePairs) else { throw corrupt("refund_lines", 16) }
+            refund = Refund(paid: total, currency: currency, lines: try lines.map { kind, amount in
+                guard let kind = LineItemKind(rawValue: kind) else { throw corrupt("refund_lines", 16) }
+                return (kind, amount)
+            })
+        }
+        let photo = try row.withUTF8(18) { try JSONStringArray.decodeFirst($0) }.first
+        return Reservation(
+            id: ReservationID(id), guestID: GuestID(row.int64(1)), listingID: ListingID(row.int64(2)),
+            listing: TripListing(title: row.string(17), photoURL: photo, locationName: row.string(19),
+                                 timeZone: row.string(20)),
+            stay: stay, guests: GuestCount(adults: row.int(5), children: row.int(6), infants: row.int(7)),
+            currency: currency,
+            nightlyPrices: zip(stay.nightDates, prices).map { NightlyPrice(date: $0, price: $1) },
+            lineItems: lineItems, total: total, cancellationPolicy: policy, status: status,
+            createdAt: Instant(millisecondsSinceEpoch: row.int64(14)),
+            cancelledAt: row.optionalInt64(15).map { Instant(millisecondsSinceEpoch: $0) }, refund: refund)
+    }
+
+    static func encode(_ values: [Int64]) -> String {
+        values.map(String.init).joined(separator: ",")
+    }
+
+    static func encode(_ pairs: [(String, Int64)]) -> String {
+        pairs.map { "\($0.0):\($0.1)" }.joined(separator: ",")
+    }
+
+    static func decodeIntegers(_ text: String) -> [Int64]? {
+        guard !text.isEmpty else { return [] }
+        var values: [Int64] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Int64(part) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    static func decodePairs(_ text: String) -> [(String, Int64)]? {
+        guard !text.isEmpty else { return [] }
+        var pairs: [(String, Int64)] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let halves = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard halves.count == 2, let amount = Int64(halves[1]) else { return nil }
+            pairs.append((String(halves[0]), amount))
+        }
+        return pairs
+    }
+}
