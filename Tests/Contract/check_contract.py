@@ -9,17 +9,22 @@ type, the body validates against the documented schema (which forbids undocument
 members), and the documented headers are present with documented values. On top of that it
 asserts the invariants a client relies on (quote lines sum to the total, search totals equal
 quote totals, histogram counts equal search totals, paging never repeats a listing, the
-calendar agrees with the quote, ...).
+calendar agrees with the quote, ...), and walks the booking flow: a guest books a stay
+found by search (idempotently), the stay leaves search and quote, the guest cancels and the
+refund follows the listing's cancellation policy to the won; other guests see nothing of it.
 
-The server must run with `--today 2026-11-23` on the seeded demo data. Prints one line per
-check and ends with `N passed, M failed`; exits 1 on any failure.
+The server must run with `--today 2026-11-23` on the seeded demo data, with the default
+guest rate limit (the last section creates guests until it answers 429). Prints one line
+per check and ends with `N passed, M failed`; exits 1 on any failure.
 """
 
 import http.client
 import json
 import re
+import socket
 import sys
 import urllib.parse
+import uuid
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -53,12 +58,14 @@ class Client:
         self.host, self.port = parsed.hostname, parsed.port
         self.conn = None
 
-    def request(self, method, target, headers=None):
+    def request(self, method, target, headers=None, body=None):
         for attempt in (1, 2):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
             try:
-                self.conn.request(method, target, headers=headers or {})
+                if isinstance(body, str):
+                    body = body.encode("utf-8")
+                self.conn.request(method, target, body=body, headers=headers or {})
                 raw = self.conn.getresponse()
                 body = raw.read()
                 result = Response(raw.status, {k.lower(): v for k, v in raw.getheaders()}, body)
@@ -67,8 +74,34 @@ class Client:
                 return result
             except (http.client.HTTPException, ConnectionError, OSError):
                 self.close()
-                if attempt == 2:
-                    raise
+                if attempt == 2 or method not in ("GET", "HEAD", "OPTIONS", "PUT", "DELETE"):
+                    raise  # never resend a POST: it is not idempotent
+
+    def raw(self, data, timeout=10):
+        """Sends raw bytes on a fresh connection and reads one response (for requests
+        http.client refuses to make); returns a Response."""
+        with socket.create_connection((self.host, self.port), timeout=timeout) as sock:
+            sock.sendall(data)
+            buffer = b""
+            while b"\r\n\r\n" not in buffer:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                buffer += chunk
+            head, _, body = buffer.partition(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            status = int(lines[0].split(" ")[1])
+            headers = {}
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            length = int(headers.get("content-length", "0"))
+            while len(body) < length:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                body += chunk
+            return Response(status, headers, body[:length])
 
     def close(self):
         if self.conn is not None:
@@ -148,12 +181,12 @@ class Checker:
     # -- one request checked against the spec ----------------------------------------------
 
     def call(self, name, path, params=None, status=200, method="GET", headers=None, response_ref=None,
-             check=None):
+             check=None, body=None):
         """Sends a request, checks it against the spec, runs `check(response)` for extra
         assertions (it returns a list of problems), records one result; returns the response."""
         problems = []
         try:
-            response = self.client.request(method, target(path, params), headers)
+            response = self.client.request(method, target(path, params), headers, body)
         except Exception as error:  # the server died or hung: that is a failure, not a crash
             self.result(name, ["request failed: %r" % error])
             return None
@@ -171,6 +204,9 @@ class Checker:
 
     def conformance(self, path, method, response, response_ref=None):
         problems = []
+        request_id = response.header("X-Request-Id")
+        if request_id is None or not re.fullmatch(r"[!-~]{1,128}", request_id):
+            problems.append("X-Request-Id %r" % request_id)
         if response_ref is not None:
             documented = self.spec.pointer(response_ref)
         else:
@@ -215,6 +251,8 @@ class Checker:
         problems += self.spec.schema_errors(content[media]["schema"], body)
         if media == "application/problem+json" and body.get("status") != response.status:
             problems.append("problem status %r differs from HTTP status %d" % (body.get("status"), response.status))
+        if media == "application/problem+json" and body.get("requestId") != request_id:
+            problems.append("problem requestId %r differs from X-Request-Id %r" % (body.get("requestId"), request_id))
         return problems
 
     def get(self, path, params=None, headers=None):
@@ -224,18 +262,20 @@ class Checker:
             raise RuntimeError("GET %s -> %d %s" % (target(path, params), response.status, response.body[:200]))
         return response.json
 
-    def bad_request(self, name, path, params, names):
+    def bad_request(self, name, path, params, names, headers=None, problem_type="/problems/invalid-parameters"):
         """400 whose invalidParams name exactly `names` (a set), each a declared parameter."""
         def check(response):
             got = {p["name"] for p in response.json["invalidParams"]}
             problems = [] if got == set(names) else ["invalidParams %s, expected %s" % (sorted(got), sorted(names))]
+            if problem_type and response.json["type"] != problem_type:
+                problems.append("type %r, expected %r" % (response.json["type"], problem_type))
             _, operation = self.spec.operation(path)
             declared = {self.spec.resolve(p)["name"] for p in operation.get("parameters", [])}
             undeclared = got - declared
             if undeclared:
                 problems.append("invalidParams names undeclared parameters %s" % sorted(undeclared))
             return problems
-        return self.call(name, path, params, status=400, check=check)
+        return self.call(name, path, params, status=400, check=check, headers=headers)
 
     # -- the checks ------------------------------------------------------------------------
 
@@ -254,9 +294,17 @@ class Checker:
             self.result("a 7-night stay in Seoul is bookable (needed by later checks)", ["%r" % error])
             print("%d passed, %d failed" % (self.passed, self.failed))
             return 1
+        self.auth = None  # a guest's Authorization header, for the parameter checks of guest routes
+        try:
+            guest = self.client.request("POST", "/guests")
+            if guest.status == 201:
+                self.auth = {"Authorization": "Bearer " + guest.json["token"]}
+        except Exception:
+            pass
         for section in (self.spec_checks, self.health, self.locations, self.listings, self.paging,
                         self.listing_detail, self.consistency, self.calendar, self.histogram, self.quotes, self.stay_problems,
-                        self.parameter_bounds, self.http_semantics):
+                        self.parameter_bounds, self.http_semantics, self.request_ids, self.transport_problems,
+                        self.booking, self.refunds, self.trips, self.wishlist, self.rate_limit):
             try:
                 section()
             except Exception as error:  # a section that cannot go on is one failure; the rest still run
@@ -279,15 +327,23 @@ class Checker:
         # Every example in the spec is itself valid against its schema.
         problems = []
         for template, item in self.spec.doc["paths"].items():
-            for code, response in item["get"]["responses"].items():
-                response = self.spec.resolve(response)
-                for media, content in (response.get("content") or {}).items():
-                    examples = [content["example"]] if "example" in content else []
-                    examples += [e["value"] for e in (content.get("examples") or {}).values()]
-                    for example in examples:
-                        problems += ["%s %s: %s" % (template, code, e)
-                                     for e in self.spec.schema_errors(content["schema"], example)]
-        self.expect("spec: every response example matches its schema", not problems, "; ".join(problems[:3]))
+            for method, operation in item.items():
+                bodies = [("request", operation["requestBody"])] if "requestBody" in operation else []
+                for label, response in bodies + list(operation["responses"].items()):
+                    response = self.spec.resolve(response)
+                    for media, content in (response.get("content") or {}).items():
+                        examples = [content["example"]] if "example" in content else []
+                        examples += [e["value"] for e in (content.get("examples") or {}).values()]
+                        for example in examples:
+                            problems += ["%s %s %s: %s" % (method, template, label, e)
+                                         for e in self.spec.schema_errors(content["schema"], example)]
+        for name, response in self.spec.doc["components"]["responses"].items():
+            for media, content in (response.get("content") or {}).items():
+                examples = [content["example"]] if "example" in content else []
+                examples += [e["value"] for e in (content.get("examples") or {}).values()]
+                for example in examples:
+                    problems += ["%s: %s" % (name, e) for e in self.spec.schema_errors(content["schema"], example)]
+        self.expect("spec: every example matches its schema", not problems, "; ".join(problems[:3]))
 
     def health(self):
         self.call("GET /health", "/health", check=lambda r: [] if r.json == {"status": "ok"} else ["body %s" % r.json])
@@ -822,8 +878,14 @@ class Checker:
         base = {"/locations": {"query": "서울"}, "/locations/nearby": {"lat": 37.5, "lng": 127},
                 "/quote": {"listingId": self.listing_id, "checkin": "2026-12-04", "checkout": "2026-12-06"}}
         for template, item in self.spec.doc["paths"].items():
-            if "{" in template:
+            if "{" in template or "get" not in item:
                 continue
+            headers = None
+            if item["get"].get("security"):
+                if self.auth is None:
+                    self.result("%s parameter bounds need a guest" % template, ["no guest could be created"])
+                    continue
+                headers = self.auth
             for parameter in item["get"].get("parameters", []):
                 parameter = self.spec.resolve(parameter)
                 schema = self.spec.resolve(parameter["schema"])
@@ -833,27 +895,27 @@ class Checker:
                 params = dict(base.get(template, {}))
                 if schema.get("type") == "integer" and "maximum" in schema:
                     self.bad_request("%s %s=%d (spec maximum + 1) -> 400" % (template, name, schema["maximum"] + 1),
-                                     template, dict(params, **{name: schema["maximum"] + 1}), {name})
+                                     template, dict(params, **{name: schema["maximum"] + 1}), {name}, headers=headers)
                     if template != "/quote":  # a quote for 99 adults is a 422, not a parameter error
                         self.call("%s %s=%d (spec maximum) -> 200" % (template, name, schema["maximum"]), template,
-                                  dict(params, **{name: schema["maximum"]}))
+                                  dict(params, **{name: schema["maximum"]}), headers=headers)
                 if schema.get("type") in ("integer", "number") and "minimum" in schema:
                     self.bad_request("%s %s=%s (spec minimum - 1) -> 400" % (template, name, schema["minimum"] - 1),
-                                     template, dict(params, **{name: schema["minimum"] - 1}), {name})
+                                     template, dict(params, **{name: schema["minimum"] - 1}), {name}, headers=headers)
                 if schema.get("type") == "integer":
                     self.bad_request("%s %s=1.5 (not an integer) -> 400" % (template, name), template,
-                                     dict(params, **{name: "1.5"}), {name})
+                                     dict(params, **{name: "1.5"}), {name}, headers=headers)
                 if "enum" in schema:
                     for value in schema["enum"]:
                         self.call("%s %s=%s (spec enum) -> 200" % (template, name, value), template,
-                                  dict(params, **{name: value}))
+                                  dict(params, **{name: value}), headers=headers)
                     self.bad_request("%s %s=bogus (not in spec enum) -> 400" % (template, name), template,
-                                     dict(params, **{name: "bogus"}), {name})
+                                     dict(params, **{name: "bogus"}), {name}, headers=headers)
                 if schema.get("type") == "array" and isinstance(schema.get("items"), dict) \
                         and "enum" in self.spec.resolve(schema["items"]):
                     values = self.spec.resolve(schema["items"])["enum"]
                     self.call("%s %s=%s (every spec enum value) -> 200" % (template, name, ",".join(values)),
-                              template, dict(params, **{name: ",".join(values)}))
+                              template, dict(params, **{name: ",".join(values)}), headers=headers)
 
     # -- conditional requests, methods, content types ----------------------------------------
 
@@ -911,8 +973,538 @@ class Checker:
         not_found = "#/paths/~1listings/get/responses/default"
         self.call("unrouted path -> 404 problem", "/nothing/here", status=404, response_ref=not_found)
         self.call("path with bad percent-encoding -> 400 problem", "/listings/%FF", status=400, response_ref=not_found)
-        self.bad_request("query with bad percent-encoding -> 400 naming it", "/locations", "query=%ZZ", {"query"})
-        self.bad_request("query parameter given twice -> 400 naming it", "/locations", "query=a&query=b", {"query"})
+        self.bad_request("query with bad percent-encoding -> 400 naming it", "/locations", "query=%ZZ", {"query"},
+                         problem_type="/problems/invalid-query")
+        self.bad_request("query parameter given twice -> 400 naming it", "/locations", "query=a&query=b", {"query"},
+                         problem_type="/problems/invalid-query")
+
+        def problem_type(kind):
+            return lambda r: [] if r.json["type"] == "/problems/" + kind else ["type %r" % r.json["type"]]
+        self.call("unrouted path -> type not-found", "/nothing/here", status=404, response_ref=not_found,
+                  check=problem_type("not-found"))
+        self.call("unknown listing -> type listing-not-found", "/listings/999999", status=404,
+                  check=problem_type("listing-not-found"))
+        self.call("unknown location -> type location-not-found", "/locations/999999", status=404,
+                  check=problem_type("location-not-found"))
+        self.call("POST /quote -> type method-not-allowed", "/quote", method="POST", status=405,
+                  headers={"Content-Length": "0"}, response_ref=allow_ref, check=problem_type("method-not-allowed"))
+
+        # The guest, reservation and wishlist paths allow other methods; Allow lists them.
+        booking_allow = "#/components/responses/MethodNotAllowedBooking"
+        for method, path, allowed in (("GET", "/guests", "OPTIONS, POST"),
+                                      ("DELETE", "/reservations", "GET, HEAD, OPTIONS, POST"),
+                                      ("GET", "/reservations/1/cancel", "OPTIONS, POST"),
+                                      ("POST", "/wishlist", "GET, HEAD, OPTIONS"),
+                                      ("POST", "/wishlist/1", "DELETE, OPTIONS, PUT")):
+            self.call("%s %s -> 405 with Allow: %s" % (method, path, allowed), path, method=method, status=405,
+                      headers={"Content-Length": "0"}, response_ref=booking_allow,
+                      check=lambda r, allowed=allowed: [] if r.header("Allow") == allowed else ["Allow %r" % r.header("Allow")])
+            self.call("OPTIONS %s -> 204 with Allow: %s" % (path, allowed), path, method="OPTIONS", status=204,
+                      response_ref="#/components/responses/OptionsAllowedBooking",
+                      check=lambda r, allowed=allowed: [] if r.header("Allow") == allowed and not r.body
+                      else ["Allow %r" % r.header("Allow")])
+
+    # -- request ids and the transport's problems --------------------------------------------
+
+    def request_ids(self):
+        def echoed(sent):
+            return lambda r: [] if r.header("X-Request-Id") == sent else ["X-Request-Id %r, sent %r" % (r.header("X-Request-Id"), sent)]
+
+        def replaced(sent):
+            return lambda r: [] if r.header("X-Request-Id") != sent else ["kept the invalid id %r" % sent]
+        for label, sent in (("short", "contract-1"), ("128 visible characters", "!~" * 64)):
+            self.call("X-Request-Id %s is kept" % label, "/health", headers={"X-Request-Id": sent}, check=echoed(sent))
+        for label, sent in (("of 129 characters", "a" * 129), ("with a space", "a b"), ("empty", "")):
+            self.call("X-Request-Id %s is replaced by a generated one" % label, "/health",
+                      headers={"X-Request-Id": sent}, check=replaced(sent))
+        self.call("a problem repeats the kept X-Request-Id as requestId", "/listings/999999", status=404,
+                  headers={"X-Request-Id": "contract-404"},
+                  check=lambda r: [] if r.json["requestId"] == "contract-404" else ["requestId %r" % r.json["requestId"]])
+        first = self.client.request("GET", "/health")
+        second = self.client.request("GET", "/health")
+        self.expect("generated request ids differ", first.header("X-Request-Id") != second.header("X-Request-Id"),
+                    "both %r" % first.header("X-Request-Id"))
+
+    def transport_problems(self):
+        """Requests the parser refuses, on raw connections: each is a problem of its kind."""
+        host = "Host: 127.0.0.1\r\n"
+        cases = (("request line too long -> 414", b"GET /health?q=" + b"a" * 9000 + b" HTTP/1.1\r\n" + host.encode() + b"\r\n",
+                  414, "uri-too-long"),
+                 ("header section too large -> 431", b"GET /health HTTP/1.1\r\n" + host.encode()
+                  + b"".join(b"X-Filler-%d: %s\r\n" % (i, b"a" * 1000) for i in range(20)) + b"\r\n",
+                  431, "header-fields-too-large"),
+                 ("HTTP/2.0 -> 505", b"GET /health HTTP/2.0\r\n" + host.encode() + b"\r\n", 505, "http-version-not-supported"),
+                 ("Transfer-Encoding: gzip -> 501", b"POST /guests HTTP/1.1\r\n" + host.encode()
+                  + b"Transfer-Encoding: gzip\r\n\r\n", 501, "not-implemented"),
+                 ("malformed request line -> 400", b"GET  /health HTTP/1.1\r\n" + host.encode() + b"\r\n", 400,
+                  "malformed-request"),
+                 ("body over the server's limit -> 413", b"POST /reservations HTTP/1.1\r\n" + host.encode()
+                  + b"Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n", 413, "payload-too-large"))
+        schema_ref = "#/components/responses/UnexpectedProblem"
+        for name, data, status, kind in cases:
+            try:
+                response = self.client.raw(data)
+            except Exception as error:
+                self.result(name, ["request failed: %r" % error])
+                continue
+            problems = [] if response.status == status else ["status %d, expected %d (%s)" % (response.status, status, response.body[:200])]
+            if not problems:
+                problems += self.conformance("/", "GET", response, schema_ref)
+                if not problems and response.json["type"] != "/problems/" + kind:
+                    problems.append("type %r" % response.json["type"])
+            self.result("%s (%s)" % (name, kind), problems)
+
+    # -- booking ------------------------------------------------------------------------------
+
+    def new_guest(self, name):
+        """Creates a guest (one checked call); returns its Authorization header or raises."""
+        def credentials(r):
+            problems = [] if re.fullmatch(r"[A-Za-z0-9_-]{43}", r.json["token"]) else ["token %r" % r.json["token"]]
+            return problems + ([] if r.header("Cache-Control") == "no-store" else ["Cache-Control"])
+        response = self.call("POST /guests -> 201 (%s)" % name, "/guests", method="POST", status=201, check=credentials)
+        if response is None:
+            raise RuntimeError("no guest")
+        return {"Authorization": "Bearer " + response.json["token"]}
+
+    @staticmethod
+    def booking_headers(auth, key, content_type="application/json"):
+        headers = dict(auth)
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        if content_type is not None:
+            headers["Content-Type"] = content_type
+        return headers
+
+    def book(self, name, auth, body, status=201, key=None, check=None, content_type="application/json", raw=None):
+        key = key if key is not None else "contract-" + uuid.uuid4().hex
+        return self.call(name, "/reservations", method="POST", status=status,
+                         headers=self.booking_headers(auth, key, content_type),
+                         body=raw if raw is not None else json.dumps(body), check=check)
+
+    def problem(self, kind, more=None):
+        def check(r):
+            problems = [] if r.json["type"] == "/problems/" + kind else ["type %r, expected /problems/%s" % (r.json["type"], kind)]
+            return problems + (more(r) if more and not problems else [])
+        return check
+
+    def invalid_members(self, kind, names):
+        def more(r):
+            got = {p["name"] for p in r.json.get("invalidParams", [])}
+            return [] if got == set(names) else ["invalidParams %s, expected %s" % (sorted(got), sorted(names))]
+        return self.problem(kind, more)
+
+    def bookable_listing(self, stay, location_id=1, skip=()):
+        """The first listing search finds bookable for `stay`, as (summary, detail, quote)."""
+        page = self.get("/listings", dict(stay, locationId=location_id, limit=50))
+        for item in page["items"]:
+            if item["id"] in skip:
+                continue
+            quote = self.get("/quote", dict(stay, listingId=item["id"]))
+            return item, self.get("/listings/" + item["id"]), quote
+        raise RuntimeError("no listing bookable for %s" % stay)
+
+    def near(self, item):
+        """A tiny bbox around a listing, to see whether a stay search still finds it."""
+        lat, lng = item["coordinate"]["lat"], item["coordinate"]["lng"]
+        return "%.6f,%.6f,%.6f,%.6f" % (lat - 0.0001, lng - 0.0001, lat + 0.0001, lng + 0.0001)
+
+    def found(self, item, stay):
+        return any(i["id"] == item["id"] for i in self.get("/listings", dict(stay, bbox=self.near(item), limit=50))["items"])
+
+    def booking(self):
+        alice = self.new_guest("alice")
+        bob = self.new_guest("bob")
+        stay = {"checkin": "2027-01-12", "checkout": "2027-01-15", "adults": 2}
+        nights = ["2027-01-12", "2027-01-13", "2027-01-14"]
+        item, detail, quote = self.bookable_listing(stay)
+        listing_id = item["id"]
+        self.expect("quote: cancellationPolicy is the listing's", quote["cancellationPolicy"] == detail["cancellationPolicy"],
+                    "quote %s, listing %s" % (quote["cancellationPolicy"], detail["cancellationPolicy"]))
+        days = {"flexible": 1, "moderate": 5, "strict": 14}[quote["cancellationPolicy"]]
+        deadline = (date.fromisoformat(stay["checkin"]) - timedelta(days=days)).isoformat()
+        self.expect("quote: freeCancellationUntil is check-in minus the policy's days",
+                    quote["freeCancellationUntil"] == deadline, "%s, expected %s" % (quote["freeCancellationUntil"], deadline))
+        self.expect("search finds the listing for the stay before booking", self.found(item, stay))
+        self.call("PUT /wishlist/{id} before booking -> 204", "/wishlist/" + listing_id, method="PUT", status=204,
+                  headers=alice)
+        request = dict(stay, listingId=listing_id, expectedTotal=quote["total"])
+        key = "contract-" + uuid.uuid4().hex
+
+        # Everything a booking can fail on, none of which books or uses up the key.
+        self.book("book without a token -> 401", {}, request, status=401, key=key, check=self.unauthenticated)
+        self.book("book with an unknown token -> 401", {"Authorization": "Bearer " + "A" * 43}, request, status=401,
+                  key=key, check=self.unauthenticated)
+        self.call("book without Idempotency-Key -> 400 invalid-idempotency-key", "/reservations", method="POST",
+                  status=400, headers=self.booking_headers(alice, None), body=json.dumps(request),
+                  check=self.problem("invalid-idempotency-key"))
+        for label, bad in (("empty", ""), ("with a space", "a b"), ("of 256 characters", "k" * 256)):
+            self.book("book with an Idempotency-Key %s -> 400 invalid-idempotency-key" % label, alice, request,
+                      status=400, key=bad, check=self.problem("invalid-idempotency-key"))
+        self.book("book as text/plain -> 415 (a 255-character key is fine)", alice, request, status=415,
+                  key="k" * 255, content_type="text/plain", check=self.problem("unsupported-media-type"))
+        self.book("book without Content-Type -> 415", alice, request, status=415, content_type=None,
+                  check=self.problem("unsupported-media-type"))
+        self.book("book with a body that is not JSON -> 400 invalid-body", alice, None, status=400, raw="{listingId",
+                  check=self.problem("invalid-body"))
+        self.book("book with a JSON array -> 400 invalid-body", alice, None, status=400, raw="[]",
+                  check=self.problem("invalid-body"))
+        self.book("book with an empty body -> 400 invalid-body", alice, None, status=400, raw="",
+                  check=self.problem("invalid-body"))
+        self.book("book: every bad member named at once -> 400 invalid-body", alice,
+                  {"listingId": int(listing_id), "checkin": "2027-01-32", "checkout": "2027-01-15", "adults": 0,
+                   "children": "1", "infants": 6, "coupon": "FREE"}, status=400,
+                  check=self.invalid_members("invalid-body", {"listingId", "checkin", "adults", "children", "infants",
+                                                              "expectedTotal", "coupon"}))
+        self.book("book: missing members named -> 400 invalid-body", alice, {"adults": 1}, status=400,
+                  check=self.invalid_members("invalid-body", {"listingId", "checkin", "checkout", "expectedTotal"}))
+        self.book("book: checkout not after checkin -> 400", alice, dict(request, checkout=stay["checkin"]), status=400,
+                  check=lambda r: [] if {p["name"] for p in r.json["invalidParams"]} == {"checkout"}
+                  else ["invalidParams %s" % r.json["invalidParams"]])
+        self.book("book a body over 16 KiB -> 413", alice, dict(request, padding="x" * 17000), status=413,
+                  check=self.problem("payload-too-large"))
+        self.book("book checkin before today -> 400 invalid-parameters", alice,
+                  dict(request, checkin="2026-11-01", checkout="2026-11-03"), status=400,
+                  check=self.invalid_members("invalid-parameters", {"checkin"}))
+        self.book("book an unknown listing -> 404 listing-not-found", alice, dict(request, listingId="999999"),
+                  status=404, check=self.problem("listing-not-found"))
+        self.book("book for more guests than the listing takes -> 422 capacity", alice,
+                  dict(request, adults=item["maxGuests"] + 1), status=422,
+                  check=self.problem("stay-rule-violated", lambda r: [] if r.json["rule"] == ["capacity"] else ["rule %s" % r.json["rule"]]))
+
+        def current_quote(r):
+            return [] if r.json["currentQuote"] == quote else ["currentQuote differs from /quote: %s" % r.json["currentQuote"]]
+        self.book("book with a stale expectedTotal -> 409 price-changed with the current quote", alice,
+                  dict(request, expectedTotal=quote["total"] - 1), status=409, key=key,
+                  check=self.problem("price-changed", current_quote))
+        self.call("after the rejected bookings the stay still quotes 200", "/quote", dict(stay, listingId=listing_id),
+                  check=lambda r: [] if r.json["total"] == quote["total"] else ["total %s" % r.json["total"]])
+
+        # The booking.
+        def reservation(r):
+            body, problems = r.json, []
+            if r.header("Location") != "/reservations/" + body["id"]:
+                problems.append("Location %r" % r.header("Location"))
+            if r.header("Idempotent-Replayed") is not None:
+                problems.append("Idempotent-Replayed on the first answer")
+            expected = {"status": "confirmed", "listingId": listing_id, "checkin": stay["checkin"], "checkout": stay["checkout"],
+                        "nights": 3, "guests": quote["guests"], "currency": quote["currency"], "lineItems": quote["lineItems"],
+                        "total": quote["total"], "cancellationPolicy": quote["cancellationPolicy"],
+                        "listing": {"title": detail["title"], "photoUrl": detail["photoUrl"],
+                                    "locationName": detail["locationName"]}}
+            problems += ["%s %r, expected %r" % (k, body.get(k), v) for k, v in expected.items() if body.get(k) != v]
+            if sum(i["amount"] for i in body["lineItems"]) != body["total"]:
+                problems.append("line items do not sum to total")
+            return problems
+        created = self.book("book with expectedTotal = quote total -> 201, Location, the quote's lines and total",
+                            alice, request, key=key, check=reservation)
+        if created is None:
+            raise RuntimeError("booking failed; the rest of the flow needs it")
+        self.reservation = created.json
+        rid = created.json["id"]
+
+        def replay(r):
+            problems = [] if r.body == created.body else ["body differs from the first answer"]
+            if r.header("Idempotent-Replayed") != "true":
+                problems.append("Idempotent-Replayed %r" % r.header("Idempotent-Replayed"))
+            return problems + (["Location on a replay"] if r.header("Location") is not None else [])
+        self.book("replay: same key, same body -> the same 201 byte for byte, Idempotent-Replayed", alice, request,
+                  key=key, check=replay)
+        self.book("replay: same key, same members in another order -> the same 201", alice, None, key=key,
+                  raw=json.dumps(dict(reversed(list(request.items())))), check=replay)
+        self.book("same key, different body -> 422 idempotency-key-reused", alice, dict(request, adults=1), status=422,
+                  key=key, check=self.problem("idempotency-key-reused"))
+        self.book("another guest, same key and body -> not a replay: 409 dates-unavailable", bob, request, status=409,
+                  key=key, check=self.problem("dates-unavailable"))
+        self.book("the same stay again with a new key -> 409 dates-unavailable naming every night", alice, request,
+                  status=409, check=self.problem("dates-unavailable", lambda r: [] if r.json["unavailableDates"] == nights
+                                                 else ["unavailableDates %s" % r.json["unavailableDates"]]))
+
+        # The booked nights leave search, quote, calendar and the wishlist's availability.
+        self.expect("after booking, search for those nights no longer finds the listing", not self.found(item, stay))
+        self.call("after booking, /quote for those nights -> 409 naming them", "/quote", dict(stay, listingId=listing_id),
+                  status=409, check=lambda r: [] if r.json["unavailableDates"] == nights else ["%s" % r.json["unavailableDates"]])
+        calendar = self.get("/calendar", {"listingId": listing_id, "start": "2027-01", "months": 1})
+        booked = {d["date"]: d for m in calendar["months"] for d in m["days"]}
+        self.expect("after booking, the calendar shows the nights unavailable (booked)",
+                    all(not booked[n]["available"] and booked[n]["unavailableReason"] == "booked" for n in nights),
+                    "%s" % [(n, booked[n]["available"], booked[n]["unavailableReason"]) for n in nights])
+        self.call("wishlist with the booked stay: the listing is not available, no total", "/wishlist", stay, headers=alice,
+                  check=lambda r: [] if [(i["id"], i["available"], i["totalPrice"]) for i in r.json["items"]]
+                  == [(listing_id, False, None)] else ["items %s" % r.json["items"]])
+
+        # Reading it back; other guests see nothing.
+        self.call("GET /reservations/{id} -> the reservation as booked", "/reservations/" + rid, headers=alice,
+                  check=lambda r: [] if r.json == created.json else ["differs from the 201 body"])
+        self.call("GET /reservations/{id} in English: English labels, same amounts", "/reservations/" + rid,
+                  headers=dict(alice, **{"Accept-Language": "en"}),
+                  check=lambda r: [] if [i["amount"] for i in r.json["lineItems"]] == [i["amount"] for i in created.json["lineItems"]]
+                  and r.json["lineItems"][0]["label"].endswith("nights") else ["lineItems %s" % r.json["lineItems"]])
+        first = self.client.request("GET", "/reservations/" + rid, alice)
+        self.call("GET /reservations/{id} If-None-Match -> 304", "/reservations/" + rid, status=304,
+                  headers=dict(alice, **{"If-None-Match": first.header("ETag") or '"none"'}))
+        self.call("GET /reservations lists it", "/reservations", headers=alice,
+                  check=lambda r: [] if any(i == created.json for i in r.json["items"]) else ["not listed"])
+        unknown = self.call("unknown reservation -> 404 reservation-not-found", "/reservations/999999999", status=404,
+                            headers=alice, check=self.problem("reservation-not-found"))
+
+        def like_unknown(r):
+            strip = lambda body: {k: v for k, v in body.items() if k != "requestId"}
+            return [] if unknown is not None and strip(r.json) == strip(unknown.json) else ["differs from an unknown id's 404"]
+        self.call("another guest's reservation -> 404 exactly like an unknown id", "/reservations/" + rid, status=404,
+                  headers=bob, check=like_unknown)
+        self.call("a reservation id that is not an id -> 404 like an unknown id", "/reservations/abc", status=404,
+                  headers=alice, check=like_unknown)
+        self.call("another guest cannot cancel it -> 404", "/reservations/%s/cancel" % rid, method="POST", status=404,
+                  headers=bob, check=like_unknown)
+        self.call("another guest's trips are empty", "/reservations", headers=bob,
+                  check=lambda r: [] if r.json == {"items": [], "nextCursor": None} else ["%s" % r.json])
+        self.call("another guest's wishlist is empty", "/wishlist", headers=bob,
+                  check=lambda r: [] if r.json == {"items": []} else ["%s" % r.json])
+        for label, headers in (("no Authorization", {}), ("Basic scheme", {"Authorization": "Basic YTpi"}),
+                               ("a malformed token", {"Authorization": "Bearer not-a-token"}),
+                               ("Bearer without a token", {"Authorization": "Bearer"}),
+                               ("an unknown token", {"Authorization": "Bearer " + "A" * 43})):
+            self.call("GET /reservations with %s -> 401 + WWW-Authenticate" % label, "/reservations", status=401,
+                      headers=headers, check=self.unauthenticated)
+        self.call("GET /reservations/{id} without a token -> 401", "/reservations/" + rid, status=401,
+                  check=self.unauthenticated)
+        self.call("cancel without a token -> 401", "/reservations/%s/cancel" % rid, method="POST", status=401,
+                  check=self.unauthenticated)
+
+        # Cancelling, far ahead of check-in: everything back, whatever the policy.
+        def cancelled(r):
+            body, problems = r.json, []
+            if body["status"] != "cancelled" or body["cancelledAt"] < body["createdAt"]:
+                problems.append("status %s, cancelledAt %s" % (body["status"], body["cancelledAt"]))
+            same = {k: v for k, v in body.items() if k not in ("status", "cancelledAt", "refund")}
+            if same != {k: v for k, v in created.json.items() if k != "status"}:
+                problems.append("the reservation changed beyond status, cancelledAt and refund")
+            problems += self.refund_invariants(body)
+            if [(l["kind"], l["amount"]) for l in body["refund"]["lines"]] != [(l["kind"], l["amount"]) for l in body["lineItems"]]:
+                problems.append("a full refund does not mirror the paid lines: %s" % body["refund"]["lines"])
+            return problems
+        cancel = self.call("cancel 50 days ahead -> 200 cancelled, full refund mirroring the paid lines",
+                           "/reservations/%s/cancel" % rid, method="POST", headers=alice, check=cancelled)
+        if cancel is None:
+            raise RuntimeError("cancel failed")
+        self.call("cancel again -> 200, the same body", "/reservations/%s/cancel" % rid, method="POST", headers=alice,
+                  check=lambda r: [] if r.body == cancel.body else ["body differs"])
+        self.call("GET /reservations/{id} after cancel -> the cancelled reservation", "/reservations/" + rid, headers=alice,
+                  check=lambda r: [] if r.json == cancel.json else ["differs from the cancel answer"])
+        self.call("after cancel, /quote for those nights -> 200 again, same total", "/quote", dict(stay, listingId=listing_id),
+                  check=lambda r: [] if r.json["total"] == quote["total"] else ["total %s" % r.json["total"]])
+        self.expect("after cancel, search finds the listing for those nights again", self.found(item, stay))
+        self.book("replay after cancel -> the original 201 (confirmed) byte for byte", alice, request, key=key, check=replay)
+        self.call("wishlist with the stay after cancel: available, priced as the quote", "/wishlist", stay, headers=alice,
+                  check=lambda r: [] if [(i["id"], i["available"], i["totalPrice"]) for i in r.json["items"]]
+                  == [(listing_id, True, quote["total"])] else ["items %s" % r.json["items"]])
+        self.call("DELETE /wishlist/{id} -> 204", "/wishlist/" + listing_id, method="DELETE", status=204, headers=alice)
+        self.cancelled_stay = (listing_id, cancel.json)
+
+    def unauthenticated(self, r):
+        problems = self.problem("unauthenticated")(r)
+        return problems + ([] if r.header("WWW-Authenticate") == 'Bearer realm="stays"'
+                           else ["WWW-Authenticate %r" % r.header("WWW-Authenticate")])
+
+    @staticmethod
+    def refund_invariants(body):
+        refund, problems = body["refund"], []
+        if sum(l["amount"] for l in refund["lines"]) != refund["total"]:
+            problems.append("refund lines sum to %d, total %d" % (sum(l["amount"] for l in refund["lines"]), refund["total"]))
+        if refund["total"] + refund["retained"] != body["total"]:
+            problems.append("refund %d + retained %d != paid %d" % (refund["total"], refund["retained"], body["total"]))
+        if not 0 <= refund["total"] <= body["total"]:
+            problems.append("refund %d outside 0..paid" % refund["total"])
+        return problems
+
+    @staticmethod
+    def expected_refund(policy, checkin, quote):
+        """The refund lines (kind, amount) docs/API.md's rules give when cancelling today."""
+        def half_up(numerator, denominator):
+            return (2 * numerator + denominator) // (2 * denominator)
+        days = (date.fromisoformat(checkin) - TODAY).days
+        lines = quote["lineItems"]
+        if days >= {"flexible": 1, "moderate": 5, "strict": 14}[policy]:
+            return [(l["kind"], l["amount"]) for l in lines]
+        amount = lambda *kinds: sum(l["amount"] for l in lines if l["kind"] in kinds)
+        accommodation = amount("accommodation")
+        net = max(0, accommodation + amount("weekly_discount", "monthly_discount"))
+        cleaning = amount("cleaning_fee")
+        refunded, with_cleaning = 0, True
+        if policy == "flexible":
+            refunded = max(0, net - quote["nightlyPrices"][0]["price"])
+        elif policy == "moderate":
+            unbegun = sum(n["price"] for n in quote["nightlyPrices"] if n["date"] >= TODAY.isoformat())
+            refunded = half_up(net * unbegun, 2 * accommodation) if accommodation else 0
+        elif days >= 7:
+            refunded = half_up(net, 2)
+        else:
+            with_cleaning = False
+        result = [("accommodation", refunded)] if refunded > 0 else []
+        return result + ([("cleaning_fee", cleaning)] if with_cleaning and cleaning > 0 else [])
+
+    def refunds(self):
+        """Each policy's partial refunds: stays booked close to check-in and cancelled today."""
+        guest = self.new_guest("refunds")
+        self.refund_guest = guest
+        wanted = {("flexible", 0), ("moderate", 0), ("strict", 0), ("moderate", 2), ("strict", 2), ("strict", 9),
+                  ("flexible", 2)}
+        done = set()
+        for offset, length in ((0, 2), (2, 3), (9, 2)):
+            checkin = (TODAY + timedelta(days=offset)).isoformat()
+            stay = {"checkin": checkin, "checkout": (TODAY + timedelta(days=offset + length)).isoformat()}
+            for location_id in (1, 66, 36):
+                page = self.get("/listings", dict(stay, locationId=location_id, limit=50))
+                for item in page["items"]:
+                    policy = self.get("/listings/" + item["id"])["cancellationPolicy"]
+                    if (policy, offset) not in wanted or (policy, offset) in done:
+                        continue
+                    done.add((policy, offset))
+                    quote = self.get("/quote", dict(stay, listingId=item["id"]))
+                    created = self.book("book %s %s, %d days ahead" % (policy, item["id"], offset), guest,
+                                        dict(stay, listingId=item["id"], adults=1, expectedTotal=quote["total"]))
+                    if created is None:
+                        continue
+                    expected = self.expected_refund(policy, checkin, quote)
+
+                    def check(r, expected=expected):
+                        problems = self.refund_invariants(r.json)
+                        got = [(l["kind"], l["amount"]) for l in r.json["refund"]["lines"]]
+                        return problems + ([] if got == expected else ["refund lines %s, the rules say %s" % (got, expected)])
+                    self.call("cancel %s %d days before check-in -> refund by the policy's rules" % (policy, offset),
+                              "/reservations/%s/cancel" % created.json["id"], method="POST", headers=guest, check=check)
+                if all((p, offset) in done for p, o in wanted if o == offset):
+                    break
+        missing = sorted(wanted - done)
+        self.expect("found a bookable listing for every (policy, days ahead) refund case", not missing,
+                    "none for %s" % missing)
+
+    def trips(self):
+        """Order and paging of a guest's trips: upcoming first (check-in ascending), then past
+        and cancelled (check-in descending)."""
+        guest = self.new_guest("trips")
+        booked = []
+        for checkin, checkout in (("2027-02-10", "2027-02-12"), ("2026-12-15", "2026-12-17"), ("2027-03-03", "2027-03-05"),
+                                  ("2027-01-20", "2027-01-22")):
+            stay = {"checkin": checkin, "checkout": checkout}
+            item, _, quote = self.bookable_listing(stay, location_id=66)
+            created = self.book("trips: book %s..%s" % (checkin, checkout), guest,
+                                dict(stay, listingId=item["id"], adults=1, expectedTotal=quote["total"]))
+            if created is not None:
+                booked.append(created.json)
+        if len(booked) != 4:
+            raise RuntimeError("could not book the trips")
+        # Cancel the 2027-02-10 one: it moves to the past-and-cancelled group.
+        cancelled = self.call("trips: cancel one", "/reservations/%s/cancel" % booked[0]["id"], method="POST",
+                              headers=guest)
+        upcoming = sorted((b for b in booked[1:]), key=lambda b: (b["checkin"], int(b["id"])))
+        expected = [b["id"] for b in upcoming] + [booked[0]["id"]]
+        self.call("trips: upcoming by check-in ascending, then cancelled", "/reservations", headers=guest,
+                  check=lambda r: [] if [i["id"] for i in r.json["items"]] == expected and r.json["nextCursor"] is None
+                  else ["order %s, expected %s" % ([i["id"] for i in r.json["items"]], expected)])
+        seen, cursor, pages = [], None, 0
+        while pages < 10:
+            response = self.call("trips: page %d of limit=1" % (pages + 1), "/reservations",
+                                 dict({"limit": 1}, **({"cursor": cursor} if cursor else {})), headers=guest)
+            if response is None:
+                break
+            pages += 1
+            seen += [i["id"] for i in response.json["items"]]
+            cursor = response.json["nextCursor"]
+            if cursor is None:
+                break
+        self.expect("trips: paging with limit=1 visits the same order, none twice", seen == expected,
+                    "%s, expected %s" % (seen, expected))
+        self.bad_request("trips: a garbage cursor -> 400 naming it", "/reservations", {"cursor": "zzz"}, {"cursor"},
+                         headers=guest)
+        self.bad_request("trips: a listings cursor -> 400", "/reservations",
+                         {"cursor": self.get("/listings", {"locationId": 1, "limit": 1})["nextCursor"]}, {"cursor"},
+                         headers=guest)
+        if cancelled is not None:
+            self.expect("trips: the cancelled one carries its refund", "refund" in cancelled.json)
+
+    def wishlist(self):
+        guest = self.new_guest("wishlist")
+        stay = {"checkin": "2027-02-16", "checkout": "2027-02-18", "adults": 2}
+        page = self.get("/listings", dict(stay, locationId=37, limit=2))
+        first, second = page["items"][0], page["items"][1]
+        self.call("wishlist starts empty", "/wishlist", headers=guest,
+                  check=lambda r: [] if r.json == {"items": []} else ["%s" % r.json])
+        for name, listing in (("save one", first), ("save it again (idempotent)", first), ("save another", second)):
+            self.call("PUT /wishlist/{id}: %s -> 204" % name, "/wishlist/" + listing["id"], method="PUT", status=204,
+                      headers=guest)
+
+        def cards(stay_given):
+            def check(r):
+                items, problems = r.json["items"], []
+                if [i["id"] for i in items] != [second["id"], first["id"]]:
+                    return ["ids %s, expected most recently saved first" % [i["id"] for i in items]]
+                for card in items:
+                    if not stay_given:
+                        if "available" in card or card["totalPrice"] is not None:
+                            problems.append("%s: available/totalPrice without a stay" % card["id"])
+                        continue
+                    quote = self.get("/quote", dict(stay, listingId=card["id"]))
+                    if (card.get("available"), card["totalPrice"], card["nightlyPrice"]) != (
+                            True, quote["total"], quote["averageNightlyPrice"]):
+                        problems.append("%s: available %s totalPrice %s nightlyPrice %s, quote %s/%s" % (
+                            card["id"], card.get("available"), card["totalPrice"], card["nightlyPrice"], quote["total"],
+                            quote["averageNightlyPrice"]))
+                return problems
+            return check
+        self.call("wishlist: most recently saved first, no availability without a stay", "/wishlist", headers=guest,
+                  check=cards(False))
+        self.call("wishlist with a stay: available, priced exactly as /quote", "/wishlist", stay, headers=guest,
+                  check=cards(True))
+
+        def base_plus_extra_guests(r):
+            problems = []
+            for card in r.json["items"]:
+                pricing = self.get("/listings/" + card["id"])["pricing"]
+                expected = pricing["basePrice"] + max(0, 3 - pricing["guestsIncluded"]) * pricing["extraGuestFee"]
+                if card["nightlyPrice"] != expected:
+                    problems.append("%s nightlyPrice %d, base + extra-guest fees %d" % (card["id"], card["nightlyPrice"], expected))
+            return problems
+        self.call("wishlist without a stay, 3 guests: nightlyPrice is base + extra-guest fees", "/wishlist",
+                  {"adults": 2, "children": 1}, headers=guest, check=base_plus_extra_guests)
+        first_get = self.client.request("GET", "/wishlist", self.booking_headers(guest, None, None))
+        self.call("wishlist If-None-Match -> 304", "/wishlist", status=304,
+                  headers=dict(guest, **{"If-None-Match": first_get.header("ETag") or '"none"'}))
+        self.call("DELETE /wishlist/{id} -> 204", "/wishlist/" + first["id"], method="DELETE", status=204, headers=guest)
+        self.call("DELETE it again (idempotent) -> 204", "/wishlist/" + first["id"], method="DELETE", status=204,
+                  headers=guest)
+        self.call("wishlist after delete", "/wishlist", headers=guest,
+                  check=lambda r: [] if [i["id"] for i in r.json["items"]] == [second["id"]] else ["%s" % r.json["items"]])
+        self.call("PUT /wishlist/unknown -> 404 listing-not-found", "/wishlist/999999", method="PUT", status=404,
+                  headers=guest, check=self.problem("listing-not-found"))
+        self.call("DELETE /wishlist/unknown -> 404 listing-not-found", "/wishlist/999999", method="DELETE", status=404,
+                  headers=guest, check=self.problem("listing-not-found"))
+        for bad in ("abc", "0"):
+            self.call("PUT /wishlist/%s -> 400 naming listingId" % bad, "/wishlist/" + bad, method="PUT", status=400,
+                      headers=guest, check=self.invalid_members("invalid-parameters", {"listingId"}))
+        self.call("PUT /wishlist without a token -> 401", "/wishlist/" + first["id"], method="PUT", status=401,
+                  check=self.unauthenticated)
+        self.bad_request("wishlist checkin without checkout -> 400", "/wishlist", {"checkin": "2027-02-16"},
+                         {"checkout"}, headers=guest)
+
+    def rate_limit(self):
+        """Last: creates guests until the per-address limit answers 429 with Retry-After."""
+        for attempt in range(1, 40):
+            response = self.client.request("POST", "/guests")
+            if response.status == 429:
+                problems = self.conformance("/guests", "POST", response)
+                retry = response.header("Retry-After") or ""
+                if not (retry.isdigit() and 1 <= int(retry) <= 60):
+                    problems.append("Retry-After %r" % retry)
+                if not problems and response.json["type"] != "/problems/rate-limited":
+                    problems.append("type %r" % response.json["type"])
+                self.result("POST /guests over the rate limit -> 429 rate-limited with Retry-After (after %d more)" % attempt,
+                            problems)
+                return
+            if response.status != 201:
+                self.result("POST /guests until the rate limit", ["status %d" % response.status])
+                return
+        self.result("POST /guests over the rate limit -> 429", ["no 429 after 39 guests (is --guest-rate-limit 0?)"])
 
 
 def main():
