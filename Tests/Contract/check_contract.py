@@ -972,7 +972,8 @@ class Checker:
 
         not_found = "#/paths/~1listings/get/responses/default"
         self.call("unrouted path -> 404 problem", "/nothing/here", status=404, response_ref=not_found)
-        self.call("path with bad percent-encoding -> 400 problem", "/listings/%FF", status=400, response_ref=not_found)
+        self.call("path with bad percent-encoding -> 400 invalid-query", "/listings/%FF", status=400, response_ref=not_found,
+                  check=lambda r: [] if r.json["type"] == "/problems/invalid-query" else ["type %r" % r.json["type"]])
         self.bad_request("query with bad percent-encoding -> 400 naming it", "/locations", "query=%ZZ", {"query"},
                          problem_type="/problems/invalid-query")
         self.bad_request("query parameter given twice -> 400 naming it", "/locations", "query=a&query=b", {"query"},
@@ -1036,6 +1037,8 @@ class Checker:
                  ("HTTP/2.0 -> 505", b"GET /health HTTP/2.0\r\n" + host.encode() + b"\r\n", 505, "http-version-not-supported"),
                  ("Transfer-Encoding: gzip -> 501", b"POST /guests HTTP/1.1\r\n" + host.encode()
                   + b"Transfer-Encoding: gzip\r\n\r\n", 501, "not-implemented"),
+                 ("Expect: something-else -> 417", b"GET /health HTTP/1.1\r\n" + host.encode()
+                  + b"Expect: something-else\r\n\r\n", 417, "expectation-failed"),
                  ("malformed request line -> 400", b"GET  /health HTTP/1.1\r\n" + host.encode() + b"\r\n", 400,
                   "malformed-request"),
                  ("body over the server's limit -> 413", b"POST /reservations HTTP/1.1\r\n" + host.encode()
