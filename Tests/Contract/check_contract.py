@@ -23,6 +23,7 @@ import json
 import re
 import socket
 import sys
+import time
 import urllib.parse
 import uuid
 from datetime import date, timedelta
@@ -1434,6 +1435,7 @@ class Checker:
         self.call("wishlist starts empty", "/wishlist", headers=guest,
                   check=lambda r: [] if r.json == {"items": []} else ["%s" % r.json])
         for name, listing in (("save one", first), ("save it again (idempotent)", first), ("save another", second)):
+            time.sleep(0.01)  # saved_at has millisecond resolution
             self.call("PUT /wishlist/{id}: %s -> 204" % name, "/wishlist/" + listing["id"], method="PUT", status=204,
                       headers=guest)
 
