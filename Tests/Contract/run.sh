@@ -37,6 +37,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# The default guest rate limit (20 a minute) on purpose: the checks create a handful of
+# guests, then their last section creates guests until the server answers 429.
 "$binary" serve --port 0 --database "$workdir/stays.sqlite" --today 2026-11-23 --quiet \
     >"$workdir/stdout.log" 2>"$workdir/stderr.log" &
 server_pid=$!
