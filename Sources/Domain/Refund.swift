@@ -84,7 +84,7 @@ public struct Refund: Hashable, Sendable {
             let firstNight = nightlyPrices.first?.price ?? 0
             accommodation = (min(net, max(0, net - firstNight)), labels.exceptFirstNight)
         case .moderate:
-            let unbegun = nightlyPrices.filter { $0.date > cancelledOn }
+            let unbegun = nightlyPrices.filter { $0.date >= cancelledOn }
             let unbegunPrice = unbegun.reduce(Int64(0)) { $0 + $1.price }
             accommodation = (Refund.halfOfShare(net: net, part: unbegunPrice, of: paidAmounts.accommodation),
                              labels.halfOfUnbegun(nights: unbegun.count))
