@@ -51,6 +51,7 @@ CREATE TABLE reservations (
     status              TEXT    NOT NULL CHECK (status IN ('confirmed', 'cancelled')),
     created_at          INTEGER NOT NULL,
     cancelled_at        INTEGER,
+    cancelled_on        INTEGER,                -- epoch day in the listing's time zone
     refund_lines        TEXT                    -- as line_items, once cancelled
 );
 CREATE INDEX reservations_guest ON reservations(guest_id, checkin, id);

@@ -26,6 +26,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let lengthRequired = HTTPStatus(code: 411, reasonPhrase: "Length Required")
     public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")
+    public static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")
     public static let expectationFailed = HTTPStatus(code: 417, reasonPhrase: "Expectation Failed")
     public static let unprocessableContent = HTTPStatus(code: 422, reasonPhrase: "Unprocessable Content")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reasonPhrase: "Request Header Fields Too Large")

@@ -22,6 +22,8 @@ final class Connection: @unchecked Sendable {
     let id: Int
     let loop: IOLoop
     private let fd: Int32
+    /// The peer's IP address (no port), read once at accept; "" when the socket cannot say.
+    private let remoteAddress: String
     private let responder: any Responder
     private let handlers: HandlerPool
     private let shutdownFlag: ShutdownFlag
@@ -59,6 +61,7 @@ final class Connection: @unchecked Sendable {
         self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
+        self.remoteAddress = Syscall.peerAddress(fd)
         self.loop = loop
         self.responder = responder
         self.handlers = handlers
@@ -192,7 +195,9 @@ final class Connection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         // Only the access log reads it: no clock reads or string copies without one.
         if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
-        handlers.submit { [self, responder] in
+        var addressed = request
+        addressed.remoteAddress = remoteAddress
+        handlers.submit { [self, responder, request = addressed] in
             let response = responder.respond(to: request)
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending

@@ -15,6 +15,12 @@ public struct Problem: Error, Sendable, Equatable {
     public var type: String
     public var invalidParams: [InvalidParam]
     public var extra: [String: [String]]
+    /// Further members whose values are already JSON (an object, a number...), written
+    /// verbatim after `extra`, in ascending key order. The caller promises valid JSON.
+    public var jsonMembers: [String: [UInt8]] = [:]
+    /// Header fields the response carries besides the standard ones (`WWW-Authenticate`,
+    /// `Retry-After`).
+    public var headers = HTTPFields()
 
     /// `title` defaults to the status's reason phrase, `type` to "about:blank" (RFC 9457 §4.2.1).
     public init(status: HTTPStatus, title: String? = nil, detail: String? = nil, type: String = "about:blank",
@@ -52,6 +58,10 @@ public struct Problem: Error, Sendable, Equatable {
                 w.key(dynamic: key)
                 w.array { a in for value in extra[key] ?? [] { a.string(value) } }
             }
+            for key in jsonMembers.keys.sorted() where !Self.reservedNames.contains(key) && extra[key] == nil {
+                w.key(dynamic: key)
+                jsonMembers[key]!.withUnsafeBytes { w.raw($0) }
+            }
         }
         return writer.bytes
     }
@@ -60,7 +70,8 @@ public struct Problem: Error, Sendable, Equatable {
     /// and `Cache-Control: no-store`, so no cache keeps an error (RFC 9111 §4.2.2 would
     /// otherwise let caches reuse a 404 or 405 heuristically).
     public func response() -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json", "Cache-Control": "no-store"],
-                     body: json)
+        var fields: HTTPFields = ["Content-Type": "application/problem+json", "Cache-Control": "no-store"]
+        for field in headers { fields.append(name: field.name, value: field.value) }
+        return HTTPResponse(status: status, headers: fields, body: json)
     }
 }

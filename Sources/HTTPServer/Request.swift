@@ -17,6 +17,8 @@ public struct Request: Sendable {
     public var method: HTTPMethod { head.method }
     /// The path, still percent-encoded as received.
     public var path: String { head.path }
+    /// The client's IP address (no port), as the socket saw it.
+    public var clientAddress: String { head.remoteAddress }
     /// The first value of the header `name` (case-insensitive).
     public func header(_ name: String) -> String? { head.headers[name] }
 }

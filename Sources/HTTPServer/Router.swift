@@ -54,6 +54,14 @@ public struct Router: Sendable {
         add(.post, pattern, handler)
     }
 
+    public mutating func put(_ pattern: String, _ handler: @escaping Handler) {
+        add(.put, pattern, handler)
+    }
+
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) {
+        add(.delete, pattern, handler)
+    }
+
     /// An immutable responder for the routes added so far.
     public func responder() -> RouterResponder {
         RouterResponder(root: root)

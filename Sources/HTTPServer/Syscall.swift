@@ -109,4 +109,21 @@ enum Syscall {
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
+
+    /// The numeric IP address of a connected socket's peer (IPv4-mapped IPv6 shown as
+    /// IPv4), or "" when `getpeername` fails (the peer may already be gone).
+    static func peerAddress(_ fd: Int32) -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let found = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                getpeername(fd, address, &length) == 0
+                    && getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+            }
+        }
+        guard found else { return "" }
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
+    }
 }

@@ -12,9 +12,9 @@ enum ReservationRecord {
     static let columns = """
         r.id, r.guest_id, r.listing_id, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
         r.nightly_prices, r.line_items, r.total, r.cancellation_policy, r.status, r.created_at, r.cancelled_at, \
-        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone
+        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on
         """
-    static let columnCount = 21
+    static let columnCount = 22
     static let from = "FROM reservations r JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
     static let select = "SELECT \(columns) \(from)"
 
@@ -40,12 +40,14 @@ enum ReservationRecord {
         }
         let total = row.int64(11)
         var refund: Refund?
+        let nightlyPrices = zip(stay.nightDates, prices).map { NightlyPrice(date: $0, price: $1) }
         if status == .cancelled {
-            guard let lines = row.optionalString(16).flatMap(decodePairs) else { throw corrupt("refund_lines", 16) }
-            refund = Refund(paid: total, currency: currency, lines: try lines.map { kind, amount in
-                guard let kind = LineItemKind(rawValue: kind) else { throw corrupt("refund_lines", 16) }
-                return (kind, amount)
-            })
+            // The refund follows from frozen inputs (prices, policy, the cancellation date), so
+            // it is computed again here, with labels in any language; `refund_lines` keeps the
+            // amounts as refunded, for audits.
+            guard let cancelledOn = row.optionalInt(21) else { throw corrupt("cancelled_on", 21) }
+            refund = Refund(policy: policy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
+                            cancelledOn: CalendarDate(daysSinceEpoch: cancelledOn))
         }
         let photo = try row.withUTF8(18) { try JSONStringArray.decodeFirst($0) }.first
         return Reservation(
@@ -54,7 +56,7 @@ enum ReservationRecord {
                                  timeZone: row.string(20)),
             stay: stay, guests: GuestCount(adults: row.int(5), children: row.int(6), infants: row.int(7)),
             currency: currency,
-            nightlyPrices: zip(stay.nightDates, prices).map { NightlyPrice(date: $0, price: $1) },
+            nightlyPrices: nightlyPrices,
             lineItems: lineItems, total: total, cancellationPolicy: policy, status: status,
             createdAt: Instant(millisecondsSinceEpoch: row.int64(14)),
             cancelledAt: row.optionalInt64(15).map { Instant(millisecondsSinceEpoch: $0) }, refund: refund)

@@ -197,17 +197,18 @@ final class SQLiteBookingContext: BookingTransaction {
         return try statement.fetchAll { CalendarDate(daysSinceEpoch: $0.int(0)) }
     }
 
-    func cancelReservation(_ id: ReservationID, at instant: Instant, refund: Refund) throws {
+    func cancelReservation(_ id: ReservationID, at instant: Instant, on cancelledOn: CalendarDate, refund: Refund) throws {
         let listing = try db.cachedStatement("SELECT listing_id FROM reservations WHERE id = ?")
         try listing.bind(id.rawValue, at: 1)
         guard let listingID = try listing.fetchOne({ ListingID($0.int64(0)) }) else { return }
         let update = try db.cachedStatement("""
-            UPDATE reservations SET status = 'cancelled', cancelled_at = ?, refund_lines = ? \
+            UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = ? \
             WHERE id = ? AND status = 'confirmed'
             """)
         try update.bind(instant.millisecondsSinceEpoch, at: 1)
-        try update.bind(ReservationRecord.encode(refund.lines.map { ($0.kind.rawValue, $0.amount) }), at: 2)
-        try update.bind(id.rawValue, at: 3)
+        try update.bind(cancelledOn.daysSinceEpoch, at: 2)
+        try update.bind(ReservationRecord.encode(refund.lines.map { ($0.kind.rawValue, $0.amount) }), at: 3)
+        try update.bind(id.rawValue, at: 4)
         try update.run()
         // The nights go back to the calendar as they were before the booking (available:
         // a booking only ever takes available nights); a row left with nothing but the

@@ -51,6 +51,7 @@ extension DatabaseError {
     /// A UNIQUE or PRIMARY KEY constraint refused a row: the error a storage layer turns
     /// into a domain conflict (a night already held, a key already used).
     public var isUniqueConstraintViolation: Bool {
-        extendedResultCode == SQLITE_CONSTRAINT_UNIQUE || extendedResultCode == SQLITE_CONSTRAINT_PRIMARYKEY
+        // SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY: C macros Swift cannot import.
+        extendedResultCode == 2067 || extendedResultCode == 1555
     }
 }

@@ -7,6 +7,12 @@ public struct ClientResponse {
     public var headers: [(String, String)]
     public var body: [UInt8]
 
+    public init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }

@@ -99,8 +99,8 @@ public final class BookingService: Sendable {
             guard today < reservation.stay.checkout else { throw StaysError.stayEnded(id) }
             let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,
                                 nightlyPrices: reservation.nightlyPrices, lineItems: reservation.lineItems,
-                                cancellationDate: today, currency: reservation.currency, language: .ko)
-            try transaction.cancelReservation(id, at: dateProvider.now(), refund: refund)
+                                cancelledOn: today)
+            try transaction.cancelReservation(id, at: dateProvider.now(), on: today, refund: refund)
             guard let cancelled = try transaction.reservation(id, of: guest) else { throw StaysError.reservationNotFound(id) }
             return cancelled.localized(in: language)
         }

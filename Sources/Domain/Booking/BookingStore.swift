@@ -50,8 +50,9 @@ public protocol BookingTransaction: BookingReads {
     /// the change. Throws `StaysError.unavailableDates` naming the nights another
     /// reservation already holds.
     func insertReservation(_ reservation: NewReservation) throws -> ReservationID
-    /// Marks it cancelled with its refund, frees its nights and logs the change.
-    func cancelReservation(_ id: ReservationID, at instant: Instant, refund: Refund) throws
+    /// Marks it cancelled on `cancelledOn` (the listing's date) with its refund, frees its
+    /// nights and logs the change.
+    func cancelReservation(_ id: ReservationID, at instant: Instant, on cancelledOn: CalendarDate, refund: Refund) throws
     /// Idempotent. Throws `StaysError.listingNotFound` for an unknown listing.
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws
     /// Idempotent.

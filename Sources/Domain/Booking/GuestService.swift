@@ -13,7 +13,7 @@ public final class GuestService: Sendable {
 
     /// Creates a guest; returns its id and the token (the only time it is revealed).
     public func createGuest() throws -> (id: GuestID, token: GuestToken) {
-        let token = GuestToken.generate()
+        let token = GuestToken()
         let id = try store.write { try $0.createGuest(tokenDigest: token.digest, at: dateProvider.now()) }
         return (id, token)
     }

@@ -142,7 +142,10 @@ extension Reservation {
                                                                 currency: currency, language: language),
                      amount: $0.amount)
         }
-        copy.refund = refund?.localized(in: language)
+        copy.refund = refund.map {
+            Refund(policy: cancellationPolicy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
+                   cancelledOn: stay.checkin.adding(days: -$0.daysBeforeCheckin), language: language)
+        }
         return copy
     }
 }
