@@ -51,6 +51,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     private var rebuildRunning = false
     private var rebuildError: (any Error)?
     private var completedRebuilds = 0
+    private var patchDuration = Duration.zero
     /// Tests: runs on the rebuild queue once the new index is loaded, before it is caught
     /// up and swapped in.
     private var afterRebuildLoad: (@Sendable () -> Void)?
@@ -81,6 +82,14 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         return completedRebuilds
     }
 
+    /// How long the last `SearchIndex.apply` took (the lock wait and the patch, not the
+    /// log and listing reads), for benchmarks.
+    public var lastPatchDuration: Duration {
+        follow.lock()
+        defer { follow.unlock() }
+        return patchDuration
+    }
+
     /// The index, first caught up with every write committed before the call (per-listing
     /// changes patched in; a rebuild started when the log asks for one).
     public func freshIndex() throws -> SearchIndex {
@@ -88,7 +97,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         defer { follow.unlock() }
         let version = try Self.dataVersion(versionReader)
         if version != appliedVersion {
-            if try catchUp(current) { rebuildNeeded = true }
+            if try catchUp(current, timed: true) { rebuildNeeded = true }
             appliedVersion = version
             // Also retries a rebuild that failed, once something new has committed.
             if rebuildNeeded && !rebuildRunning { startRebuild() }
@@ -121,14 +130,18 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// it names, read in the same transaction. Returns true when the index also needs a
     /// rebuild. The caller holds `follow`, or owns `index` alone (a rebuild not yet
     /// swapped in).
-    private func catchUp(_ index: SearchIndex) throws -> Bool {
+    /// `timed`: record `lastPatchDuration` (only under `follow`).
+    private func catchUp(_ index: SearchIndex, timed: Bool = false) throws -> Bool {
         let from = index.appliedSequence
         let (batch, patches) = try catalog.pool.read { db in
             let batch = try changeLog.changes(after: from, limit: Self.patchLimit, in: db)
             return (batch, try batch.listingIDs.map { try SearchIndexBuilder.readListing($0, in: db) })
         }
         guard batch.through != from || !patches.isEmpty else { return batch.rebuild != nil }
+        let clock = ContinuousClock()
+        let started = clock.now
         let result = index.apply(patches, through: batch.through)
+        if timed { patchDuration = clock.now - started }
         return batch.rebuild != nil || result.needsRebuild
     }
 
