@@ -154,7 +154,7 @@ enum BenchFollowCommand {
             let (done, failed) = totals.totals
             print(String(format: "search_cpu writes_per_s=%.0f threads=%d searches=%d errors=%d seconds=%.1f "
                          + "searches_per_s=%.0f cpu_us_per_search=%.1f rebuilds=%d",
-                         writing ? Double(writeCount.count) / wall : 0, threads, done, failed, wall, Double(done) / wall,
+                         writing ? Double(writeCount.count) / wall : 0.0, threads, done, failed, wall, Double(done) / wall,
                          done > 0 ? cpu.total / Double(done) : 0, indexed.rebuildCount))
         }
         return misses == 0 ? 0 : 1
