@@ -58,7 +58,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let services = APIServices(
         catalog: catalog, bookingStore: SQLiteBookingStore(pool: pool), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try sqlite.dominantCurrency(),
-        guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, per: 60) : nil,
+        guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         readiness: { try sqlite.checkReadable() })
     let server = HTTPServer(configuration: configuration.server,
                             responder: StaysAPI.router(services: services).responder(),
