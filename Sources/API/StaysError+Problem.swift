@@ -9,15 +9,15 @@ extension StaysError: ProblemConvertible {
         case .invalidParameters(let issues):
             return Problem.invalidParameters(issues.map { InvalidParam(name: $0.name, reason: $0.reason) })
         case .listingNotFound(let id):
-            return Problem(status: .notFound, title: "Listing not found", detail: "There is no listing with id \(id).")
+            return Problem.untyped(status: .notFound, title: "Listing not found", detail: "There is no listing with id \(id).")
         case .locationNotFound(let id):
-            return Problem(status: .notFound, title: "Location not found", detail: "There is no location with id \(id).")
+            return Problem.untyped(status: .notFound, title: "Location not found", detail: "There is no location with id \(id).")
         case .unavailableDates(let dates):
-            return Problem(status: .conflict, title: "Dates not available",
+            return Problem.untyped(status: .conflict, title: "Dates not available",
                            detail: "Some nights of this stay cannot be booked.",
                            extra: ["unavailableDates": dates.map(\.description)])
         case .stayRuleViolated(let rule):
-            return Problem(status: .unprocessableContent, title: "Stay not allowed", detail: rule.message,
+            return Problem.untyped(status: .unprocessableContent, title: "Stay not allowed", detail: rule.message,
                            extra: ["rule": [rule.code]])
         }
     }
@@ -26,7 +26,7 @@ extension StaysError: ProblemConvertible {
 extension Problem {
     /// 400 naming every bad parameter.
     static func invalidParameters(_ params: [InvalidParam]) -> Problem {
-        Problem(status: .badRequest, title: "Invalid parameters",
+        Problem.untyped(status: .badRequest, title: "Invalid parameters",
                 detail: "One or more parameters are missing or invalid.", invalidParams: params)
     }
 }
