@@ -11,7 +11,8 @@ import JSON
 /// router sets it on every problem it answers). `extra` carries further members, each a list
 /// of strings (for example `"unavailableDates": ["2026-12-24"]`); `jsonMembers` carries
 /// members whose values are already-encoded JSON (an object such as a current quote), written
-/// verbatim: the caller vouches that each is one valid JSON value. Both are written after the
+/// verbatim: the caller vouches that each is one valid JSON value (an empty one is left out,
+/// as it would break the body). Both are written after the
 /// standard members, `extra` then `jsonMembers`, each in ascending key order, so output is
 /// deterministic. A key equal to a standard member name, or (for `jsonMembers`) to an `extra`
 /// key, is ignored, so a body never names a member twice.
