@@ -14,7 +14,8 @@ struct HealthRoutes {
             do {
                 try services.readiness()
             } catch {
-                throw Problem(status: .serviceUnavailable, title: "Not ready", detail: "The database is not answering.")
+                throw Problem(type: ProblemType(kind: "not-ready"), status: .serviceUnavailable, title: "Not ready",
+                              detail: "The database is not answering.")
             }
             return .json(Array(#"{"status":"ready"}"#.utf8), cache: .never)
         }

@@ -93,9 +93,10 @@ struct ReservationRoutes {
         let checkinText = body.string("checkin")
         let checkoutText = body.string("checkout")
         let adults = body.int("adults", in: 1...GuestParameters.maxAdults)
-        let children = body.int("children", in: 0...GuestParameters.maxChildren, default: 0)
-        let infants = body.int("infants", in: 0...GuestParameters.maxInfants, default: 0)
-        let expectedTotal = body.int64("expectedTotal", in: 0...Int64(1) << 53)
+        let children = body.optionalInt("children", in: 0...GuestParameters.maxChildren)
+        let infants = body.optionalInt("infants", in: 0...GuestParameters.maxInfants)
+        // Up to 2^53: a JavaScript client holds integers exactly only that far.
+        let expectedTotal = body.int("expectedTotal", in: 0...(1 << 53))
         var listingID: ListingID?
         if let listingText {
             listingID = ListingID(listingText)
@@ -113,6 +114,6 @@ struct ReservationRoutes {
         }
         return BookingRequest(listingID: listingID, stay: stay,
                               guests: GuestCount(adults: adults, children: children ?? 0, infants: infants ?? 0),
-                              expectedTotal: expectedTotal)
+                              expectedTotal: Int64(expectedTotal))
     }
 }

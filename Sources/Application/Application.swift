@@ -16,14 +16,16 @@ public final class Application: Sendable {
     public let catalog: IndexedCatalog
     public let services: APIServices
     public let server: HTTPServer
+    private let janitor: ChangeLogJanitor
 
     init(configuration: ApplicationConfiguration, pool: DatabasePool, catalog: IndexedCatalog, services: APIServices,
-         server: HTTPServer) {
+         server: HTTPServer, janitor: ChangeLogJanitor) {
         self.configuration = configuration
         self.pool = pool
         self.catalog = catalog
         self.services = services
         self.server = server
+        self.janitor = janitor
     }
 
     /// Starts listening; returns the bound port (the configured one, or the free one picked
@@ -34,6 +36,7 @@ public final class Application: Sendable {
 
     /// Stops accepting, finishes in-flight requests (up to the grace period), closes.
     public func shutdown() {
+        janitor.stop()
         server.shutdown()
     }
 
@@ -58,10 +61,13 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let services = APIServices(
         catalog: catalog, bookingStore: SQLiteBookingStore(pool: pool), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try sqlite.dominantCurrency(),
-        guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, per: 60) : nil,
+        guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         readiness: { try sqlite.checkReadable() })
+    let log = configuration.log
     let server = HTTPServer(configuration: configuration.server,
-                            responder: StaysAPI.router(services: services).responder(),
+                            responder: StaysAPI.router(services: services).responder(errorLog: log),
                             accessLog: configuration.accessLog)
-    return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server)
+    let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
+    return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
+                       janitor: janitor)
 }

@@ -11,9 +11,6 @@ public struct HTTPRequest: Sendable, Equatable {
     public var version: HTTPVersion
     public var headers: HTTPFields
     public var body: [UInt8]
-    /// The client's IP address as the server's socket saw it (no port); the parser, which
-    /// sees no socket, leaves it empty.
-    public var remoteAddress: String = ""
 
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {

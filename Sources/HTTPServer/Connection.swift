@@ -22,8 +22,8 @@ final class Connection: @unchecked Sendable {
     let id: Int
     let loop: IOLoop
     private let fd: Int32
-    /// The peer's IP address (no port), read once at accept; "" when the socket cannot say.
-    private let remoteAddress: String
+    /// The peer's IP address, for `Request.clientAddress`.
+    private let peer: String
     private let responder: any Responder
     private let handlers: HandlerPool
     private let shutdownFlag: ShutdownFlag
@@ -55,13 +55,13 @@ final class Connection: @unchecked Sendable {
     }
     private var inFlight: (start: UInt64, time: Date, method: String, path: String)?
 
-    init(id: Int, fd: Int32, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
+    init(id: Int, fd: Int32, peer: String, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
          handlers: HandlerPool, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onClose: @escaping @Sendable (Int) -> Void) {
         self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
-        self.remoteAddress = Syscall.peerAddress(fd)
+        self.peer = peer
         self.loop = loop
         self.responder = responder
         self.handlers = handlers
@@ -195,10 +195,8 @@ final class Connection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         // Only the access log reads it: no clock reads or string copies without one.
         if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
-        var addressed = request
-        addressed.remoteAddress = remoteAddress
-        handlers.submit { [self, responder, request = addressed] in
-            let response = responder.respond(to: request)
+        handlers.submit { [self, responder, peer] in
+            let response = responder.respond(to: request, clientAddress: peer)
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending
             // from here.

@@ -155,7 +155,7 @@ struct ConnectionStateMachine {
         case .idle, .writing, .lingering:
             return close()
         case .readingHead, .readingBody:
-            let problem = Problem(status: .requestTimeout,
+            let problem = Problem(type: .requestTimeout, status: .requestTimeout,
                                   detail: state == .readingHead ? "The request header was not received in time."
                                                                  : "The request body was not received in time.")
             return failRequest(problem, now: now)
@@ -179,7 +179,8 @@ struct ConnectionStateMachine {
             do {
                 event = try parser.next()
             } catch {
-                actions += failRequest(Problem(status: error.status, detail: error.reason), now: now)
+                actions += failRequest(Problem(type: Self.problemType(for: error.status), status: error.status,
+                                               detail: error.reason), now: now)
                 return actions
             }
             switch event {
@@ -214,9 +215,26 @@ struct ConnectionStateMachine {
         }
     }
 
+    /// The kind of a parse error's problem, by its status (`HTTPParseError` promises one of these).
+    static func problemType(for status: HTTPStatus) -> ProblemType {
+        switch status.code {
+        case 413: .payloadTooLarge
+        case 414: .uriTooLong
+        case 417: .expectationFailed
+        case 431: .headerFieldsTooLarge
+        case 501: .notImplemented
+        case 505: .httpVersionNotSupported
+        default: .malformedRequest
+        }
+    }
+
+    /// Answers a request the router never saw (parse error, timeout): no id came from a
+    /// request, so one is generated, for the problem body and `X-Request-Id` alike.
     private mutating func failRequest(_ problem: Problem, now: UInt64) -> [Action] {
-        startWriting(Outgoing(response: problem.response(), keepAlive: false, isHeadRequest: false,
-                              requestVersion: .http1_1), now: now)
+        var problem = problem
+        problem.requestID = RequestID.generate()
+        return startWriting(Outgoing(response: problem.response(), keepAlive: false, isHeadRequest: false,
+                                     requestVersion: .http1_1), now: now)
     }
 
     private mutating func startWriting(_ outgoing: Outgoing, now: UInt64) -> [Action] {

@@ -144,7 +144,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard case .running(let source) = state else { return }
         // A bounded batch per event keeps the control queue responsive under a connect flood.
         for _ in 0..<128 {
-            let accepted: Int32?
+            let accepted: (fd: Int32, peer: String)?
             do {
                 accepted = try Syscall.accept(listener)
             } catch {
@@ -159,7 +159,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
                 return
             }
-            guard let fd = accepted else { return }
+            guard let (fd, peer) = accepted else { return }
             guard connections.count < configuration.maxConnections else {
                 Syscall.close(fd)
                 continue
@@ -175,7 +175,7 @@ public final class HTTPServer: @unchecked Sendable {
             let index = id % loops.count
             let loop = loops[index]
             let connection = Connection(
-                id: id, fd: fd, loop: loop, configuration: configuration, responder: responder,
+                id: id, fd: fd, peer: peer, loop: loop, configuration: configuration, responder: responder,
                 handlers: handlerPools[index], shutdownFlag: shutdownFlag, accessLog: accessLog,
                 onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection

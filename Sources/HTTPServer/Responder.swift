@@ -4,5 +4,13 @@ import HTTP1
 /// different connections, so implementations must be thread-safe; they may block briefly
 /// (a database query) but never on another request.
 public protocol Responder: Sendable {
-    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// `clientAddress`: the connection's peer IP address, without the port ("" when unknown).
+    func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse
+}
+
+extension Responder {
+    /// A request with no connection behind it (tests, in-process calls): no client address.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        respond(to: request, clientAddress: "")
+    }
 }

@@ -8,6 +8,9 @@ import HTTP1
 /// literal branch leads to no route). Registering a malformed pattern or the same method and
 /// pattern twice is a programmer error (precondition).
 ///
+/// Middlewares (`use(_:)`) wrap every route, in registration order, whether added before or
+/// after the routes: they are composed when the router is frozen.
+///
 /// A value type built on one thread; not meant to be shared while being mutated.
 public struct Router: Sendable {
     struct Route: Sendable {
@@ -24,8 +27,14 @@ public struct Router: Sendable {
     }
 
     var root = Node()
+    var middlewares: [any Middleware] = []
 
     public init() {}
+
+    /// Adds `middleware` around every route's handler; the first added runs first.
+    public mutating func use(_ middleware: some Middleware) {
+        middlewares.append(middleware)
+    }
 
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         precondition(pattern.hasPrefix("/"), "route pattern must start with '/': \(pattern)")
@@ -62,9 +71,33 @@ public struct Router: Sendable {
         add(.delete, pattern, handler)
     }
 
-    /// An immutable responder for the routes added so far.
-    public func responder() -> RouterResponder {
-        RouterResponder(root: root)
+    /// An immutable responder for the routes added so far, each wrapped in the middlewares.
+    /// `errorLog` receives one line for every 500 caused by an error that is not a
+    /// `ProblemConvertible` (see `ErrorLog`).
+    public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError) -> RouterResponder {
+        var root = root
+        if !middlewares.isEmpty { Self.wrapRoutes(in: &root, with: middlewares) }
+        return RouterResponder(root: root, errorLog: errorLog)
+    }
+
+    private static func wrapRoutes(in node: inout Node, with middlewares: [any Middleware]) {
+        for (method, route) in node.routes {
+            node.routes[method]?.handler = wrap(route.handler, in: middlewares)
+        }
+        for key in Array(node.literals.keys) {
+            wrapRoutes(in: &node.literals[key, default: Node()], with: middlewares)
+        }
+        if !node.parameter.isEmpty { wrapRoutes(in: &node.parameter[0], with: middlewares) }
+    }
+
+    /// The first middleware outermost: built from the handler outwards.
+    private static func wrap(_ handler: @escaping Handler, in middlewares: [any Middleware]) -> Handler {
+        var next = handler
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { request in try middleware.respond(to: request, next: inner) }
+        }
+        return next
     }
 
     private static func insert(_ route: Route, method: HTTPMethod, pattern: String,

@@ -4,40 +4,66 @@ import HTTP1
 /// threads at once (it holds only `let` values of Sendable types).
 ///
 /// Behaviour, in order:
-/// 1. A path that does not percent-decode to UTF-8 is a 400 problem.
-/// 2. No route for the path: 404 problem.
-/// 3. Route exists but not for the method: 405 problem with `Allow` (HEAD is allowed wherever
-///    GET is, OPTIONS everywhere); an OPTIONS request without its own handler gets 204 + `Allow`.
-///    HEAD runs the GET handler (the serializer drops the body, keeps its length).
-/// 4. A query that does not decode: 400 problem with `invalidParams: [{name, reason}]`.
-/// 5. The handler runs. A thrown `ProblemConvertible` becomes that problem; any other error a
-///    500 problem whose detail reveals nothing about the error.
+/// 0. The request gets its id (`Request.requestID`: the client's `X-Request-Id` if acceptable,
+///    else a generated one). Every response, whatever follows, carries it in `X-Request-Id`,
+///    and every problem body as `requestId`.
+/// 1. A path that does not percent-decode to UTF-8 is a 400 problem (`/problems/invalid-query`).
+/// 2. No route for the path: 404 problem (`/problems/not-found`).
+/// 3. Route exists but not for the method: 405 problem (`/problems/method-not-allowed`) with
+///    `Allow` (HEAD is allowed wherever GET is, OPTIONS everywhere); an OPTIONS request without
+///    its own handler gets 204 + `Allow`. HEAD runs the GET handler (the serializer drops the
+///    body, keeps its length).
+/// 4. A query that does not decode: 400 problem (`/problems/invalid-query`) with
+///    `invalidParams: [{name, reason}]`.
+/// 5. The route's middlewares and handler run. A thrown `ProblemConvertible` becomes that
+///    problem; any other error a 500 problem (`/problems/internal-error`) whose detail reveals
+///    nothing about the error, and one line to `errorLog` with the request id, method, path
+///    and the error.
 /// 6. GET/HEAD answered 200 get a strong `ETag` (unless the handler set one); if the request's
 ///    `If-None-Match` matches it (weak comparison, `*`, lists), the answer is 304 with `ETag`,
 ///    `Cache-Control`, `Content-Location`, `Expires` and `Vary` kept and no body (RFC 9110 §15.4.5).
 public final class RouterResponder: Responder {
     private let root: Router.Node
+    private let errorLog: @Sendable (String) -> Void
 
-    init(root: Router.Node) {
+    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void) {
         self.root = root
+        self.errorLog = errorLog
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse {
+        let requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
+        var response = route(request, requestID: requestID, clientAddress: clientAddress)
+        // Problems carry it already; a handler's own value is left alone.
+        if !response.headers.contains(RequestID.headerName) {
+            response.headers.append(name: RequestID.headerName, value: requestID)
+        }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest, requestID: String, clientAddress: String) -> HTTPResponse {
+        func problem(_ type: ProblemType, _ status: HTTPStatus, _ detail: String,
+                     invalidParams: [InvalidParam] = []) -> HTTPResponse {
+            var problem = Problem(type: type, status: status, detail: detail, invalidParams: invalidParams)
+            problem.requestID = requestID
+            return problem.response()
+        }
+
         guard request.path.hasPrefix("/") else {
-            return Problem(status: .notFound, detail: "No resource at this target.").response()
+            return problem(.notFound, .notFound, "No resource at this target.")
         }
         var segments: [String] = []
         if request.path != "/" {
             for raw in request.path.dropFirst().pieces(separatedBy: UInt8(ascii: "/")) {
                 guard let decoded = PercentDecoding.decode(raw) else {
-                    return Problem(status: .badRequest, detail: "The path has invalid percent-encoding.").response()
+                    return problem(.invalidQuery, .badRequest, "The path has invalid percent-encoding.")
                 }
                 segments.append(decoded)
             }
         }
         var captured: [String] = []
         guard let node = Self.match(segments[...], in: root, captured: &captured) else {
-            return Problem(status: .notFound, detail: "No resource at \(request.path).").response()
+            return problem(.notFound, .notFound, "No resource at \(request.path).")
         }
 
         let route = node.routes[request.method] ?? (request.method == .head ? node.routes[.get] : nil)
@@ -46,8 +72,8 @@ public final class RouterResponder: Responder {
             if request.method == .options {
                 return HTTPResponse(status: .noContent, headers: ["Allow": allow])
             }
-            var response = Problem(status: .methodNotAllowed,
-                                   detail: "\(request.method) is not allowed here; allowed: \(allow).").response()
+            var response = problem(.methodNotAllowed, .methodNotAllowed,
+                                   "\(request.method) is not allowed here; allowed: \(allow).")
             response.headers.append(name: "Allow", value: allow)
             return response
         }
@@ -56,19 +82,23 @@ public final class RouterResponder: Responder {
         do {
             query = try QueryParameters(parsing: request.query)
         } catch {
-            return Problem(status: .badRequest, detail: "The query string is invalid.",
-                           invalidParams: [InvalidParam(name: error.name, reason: error.reason)]).response()
+            return problem(.invalidQuery, .badRequest, "The query string is invalid.",
+                           invalidParams: [InvalidParam(name: error.name, reason: error.reason)])
         }
 
         var parameters: [String: String] = [:]
         for (name, value) in zip(route.parameterNames, captured) { parameters[name] = value }
         var response: HTTPResponse
         do {
-            response = try route.handler(Request(head: request, pathParameters: parameters, query: query))
+            response = try route.handler(Request(head: request, pathParameters: parameters, query: query,
+                                                 requestID: requestID, clientAddress: clientAddress))
         } catch let error as any ProblemConvertible {
-            return error.problem.response()
+            var thrown = error.problem
+            thrown.requestID = requestID
+            return thrown.response()
         } catch {
-            return Problem(status: .internalServerError, detail: "An unexpected error occurred.").response()
+            errorLog(ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
+            return problem(.internalError, .internalServerError, "An unexpected error occurred.")
         }
 
         if (request.method == .get || request.method == .head) && response.status == .ok {

@@ -65,12 +65,17 @@ enum Syscall {
         }
     }
 
-    /// Accepts one connection as a non-blocking, close-on-exec socket; nil when none is pending.
+    /// Accepts one connection as a non-blocking, close-on-exec socket, with its peer's IP
+    /// address (`Syscall.address(of:)`); nil when none is pending.
     /// (Glibc's module map hides `accept4`, so the flags are set with fcntl; the server never
     /// forks, so the short window before FD_CLOEXEC does not matter.)
-    static func accept(_ listener: Int32) throws(SyscallError) -> Int32? {
+    static func accept(_ listener: Int32) throws(SyscallError) -> (fd: Int32, peer: String)? {
         while true {
-            let fd = Glibc.accept(listener, nil, nil)
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+            }
             if fd >= 0 {
                 do {
                     let flags = try retrying("fcntl") { fcntl(fd, F_GETFL) }
@@ -80,7 +85,7 @@ enum Syscall {
                     close(fd)
                     continue
                 }
-                return fd
+                return (fd, address(of: storage))
             }
             let code = errno
             switch code {
@@ -90,6 +95,46 @@ enum Syscall {
             default: throw SyscallError(function: "accept4", errno: code)
             }
         }
+    }
+
+    /// The IP address of a socket address, without the port: dotted IPv4, or IPv6 text
+    /// (RFC 5952, by inet_ntop). An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, an IPv4
+    /// client of a dual-stack listener) is given as the IPv4 address it maps. "" for other
+    /// families (none reach a TCP listener).
+    static func address(of storage: sockaddr_storage) -> String {
+        var storage = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let written: UnsafePointer<CChar>?
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            written = withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var ip = address.pointee.sin_addr
+                    return inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+                }
+            }
+        case AF_INET6:
+            written = withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var ip = address.pointee.sin6_addr
+                    let isMapped = withUnsafeBytes(of: &ip) { bytes in
+                        bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                    }
+                    if isMapped {
+                        var v4 = in_addr()
+                        withUnsafeMutableBytes(of: &v4) { target in
+                            withUnsafeBytes(of: &ip) { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[12..<16])) }
+                        }
+                        return inet_ntop(AF_INET, &v4, &text, socklen_t(text.count))
+                    }
+                    return inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+                }
+            }
+        default:
+            return ""
+        }
+        guard written != nil, let end = text.firstIndex(of: 0) else { return "" }
+        return String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) throws(SyscallError) {
@@ -108,22 +153,5 @@ enum Syscall {
     /// retry could close a descriptor another thread has just been given.
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
-    }
-
-    /// The numeric IP address of a connected socket's peer (IPv4-mapped IPv6 shown as
-    /// IPv4), or "" when `getpeername` fails (the peer may already be gone).
-    static func peerAddress(_ fd: Int32) -> String {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        let found = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                getpeername(fd, address, &length) == 0
-                    && getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
-            }
-        }
-        guard found else { return "" }
-        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
     }
 }

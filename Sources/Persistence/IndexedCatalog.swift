@@ -7,29 +7,54 @@ import Storage
 /// by id); everything else goes straight to the wrapped `SQLiteCatalog`. Answers are
 /// exactly the SQL's (same filter rules, integer arithmetic, order and keyset cursor).
 ///
-/// Freshness: before each search the catalog reads `PRAGMA data_version` on a connection
-/// of its own, which changes whenever any other connection — in this process or another
-/// (`stays seed`, `stays import`) — has committed. On a change the index is rebuilt whole,
-/// synchronously: the searches that arrive meanwhile wait for that one rebuild, then all
-/// use the new index. A search therefore sees every write committed before it began. Fine
-/// for this read-mostly service, where writes are batch imports; a process that writes
-/// continuously would rebuild on nearly every search.
+/// Freshness — the index follows the change log (`ChangeLog`, docs/storage.md):
+/// - Before each search the catalog reads `PRAGMA data_version` on a connection of its
+///   own (about a microsecond); it changes whenever any other connection, in this process
+///   or another, has committed. Only then does it read the log rows after the index's
+///   `appliedSequence`, re-read the listings they name (one read transaction: the rows
+///   and the data come from one snapshot) and patch their slots in place
+///   (`SearchIndex.apply`). The search waits for that, so **a search sees every
+///   per-listing write (a listing's terms, its calendar, a reservation, a cancellation,
+///   a deletion) committed before it began.**
+/// - A catalog-wide row, a gap in the log (rows trimmed before the index read them),
+///   more than `patchLimit` rows at once, or a listing that is new or moved starts a
+///   full rebuild on a background queue. Searches keep using, and patching, the current
+///   index meanwhile; the new index, loaded from one snapshot with the log's sequence,
+///   is caught up from that sequence and swapped in. Until then those changes (only
+///   those) are not visible: a new listing is not found, a moved one is found in its old
+///   place with its new terms, locations keep their old tree.
 ///
-/// Consistency: a page's prices and the total come from one index snapshot; the page's
+/// Consistency: a page's prices and the total come from one index state; the page's
 /// listings are read afterwards, so a write that lands in between can make a listing's
 /// details newer than its price (a listing deleted in between is left out of the page).
 ///
-/// Thread safety: `Sendable`. Searches run in parallel on the immutable index; only the
-/// version check and the swap of the index are under a lock.
+/// Thread safety: `Sendable`. Searches run in parallel (each holds the index's read
+/// lock); the version check, the log read and the patch run under one mutex, one thread
+/// at a time, and the patch takes the index's write lock (see `SearchIndex`).
 public final class IndexedCatalog: ListingRepository, LocationRepository, @unchecked Sendable {
     public let catalog: SQLiteCatalog
+    /// Log rows one catch-up patches at most; beyond it a rebuild is cheaper (and a
+    /// catch-up never holds searches back for long).
+    static let patchLimit = 4_096
 
-    // Guarded by `lock`: the version connection is used by one thread at a time, and the
-    // index and the version it was built at change together.
-    private let lock = NSLock()
+    private let changeLog = ChangeLog()
+    private let rebuildQueue = DispatchQueue(label: "stays.search-index.rebuild", qos: .utility)
+
+    // Guarded by `follow` (a mutex; a condition for `waitForRebuilds`): the version
+    // connection is used by one thread at a time, the index and the version it has
+    // caught up to change together, and only one thread patches.
+    private let follow = NSCondition()
     private let versionReader: Database
     private var current: SearchIndex
-    private var currentVersion: Int64
+    private var appliedVersion: Int64
+    private var rebuildNeeded = false
+    private var rebuildRunning = false
+    private var rebuildError: (any Error)?
+    private var completedRebuilds = 0
+    private var patchDuration = Duration.zero
+    /// Tests: runs on the rebuild queue once the new index is loaded, before it is caught
+    /// up and swapped in.
+    private var afterRebuildLoad: (@Sendable () -> Void)?
 
     /// Opens a connection of its own to the catalog's file and loads the index.
     public init(catalog: SQLiteCatalog) throws {
@@ -38,28 +63,129 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         configuration.readOnly = true
         versionReader = try Database(path: catalog.pool.path, configuration: configuration)
         // The version first: a commit that lands during the load changes it again, and the
-        // next search rebuilds.
-        currentVersion = try Self.dataVersion(versionReader)
+        // next search catches up from the sequence the load read.
+        appliedVersion = try Self.dataVersion(versionReader)
         current = try SearchIndex.load(from: catalog.pool)
     }
 
-    /// The index as last loaded, without checking for newer writes.
+    /// The index as it is, without checking for newer writes.
     public var index: SearchIndex {
-        lock.lock()
-        defer { lock.unlock() }
+        follow.lock()
+        defer { follow.unlock() }
         return current
     }
 
-    /// The index, rebuilt first if anything committed since it was built.
+    /// Full rebuilds swapped in since `init`.
+    public var rebuildCount: Int {
+        follow.lock()
+        defer { follow.unlock() }
+        return completedRebuilds
+    }
+
+    /// How long the last `SearchIndex.apply` took (the lock wait and the patch, not the
+    /// log and listing reads), for benchmarks.
+    public var lastPatchDuration: Duration {
+        follow.lock()
+        defer { follow.unlock() }
+        return patchDuration
+    }
+
+    /// The index, first caught up with every write committed before the call (per-listing
+    /// changes patched in; a rebuild started when the log asks for one).
     public func freshIndex() throws -> SearchIndex {
-        lock.lock()
-        defer { lock.unlock() }
+        follow.lock()
+        defer { follow.unlock() }
         let version = try Self.dataVersion(versionReader)
-        if version != currentVersion {
-            current = try SearchIndex.load(from: catalog.pool)
-            currentVersion = version
+        if version != appliedVersion {
+            if try catchUp(current, timed: true) { rebuildNeeded = true }
+            appliedVersion = version
+            // Also retries a rebuild that failed, once something new has committed.
+            if rebuildNeeded && !rebuildRunning { startRebuild() }
         }
         return current
+    }
+
+    /// Blocks until no rebuild is running (one that is needed is started first); rethrows
+    /// the error of a rebuild that failed. For tests and benchmarks: searches never need it.
+    public func waitForRebuilds() throws {
+        _ = try freshIndex()
+        follow.lock()
+        defer { follow.unlock() }
+        if rebuildNeeded && !rebuildRunning { startRebuild() }
+        while rebuildRunning { follow.wait() }
+        if let error = rebuildError {
+            rebuildError = nil
+            throw error
+        }
+    }
+
+    /// Tests: `body` runs on the rebuild queue after each rebuild has loaded its index.
+    func setAfterRebuildLoad(_ body: (@Sendable () -> Void)?) {
+        follow.lock()
+        afterRebuildLoad = body
+        follow.unlock()
+    }
+
+    /// Reads the log after `index.appliedSequence` and patches `index` with the listings
+    /// it names, read in the same transaction. Returns true when the index also needs a
+    /// rebuild. The caller holds `follow`, or owns `index` alone (a rebuild not yet
+    /// swapped in).
+    /// `timed`: record `lastPatchDuration` (only under `follow`).
+    private func catchUp(_ index: SearchIndex, timed: Bool = false) throws -> Bool {
+        let from = index.appliedSequence
+        let (batch, patches) = try catalog.pool.read { db in
+            let batch = try changeLog.changes(after: from, limit: Self.patchLimit, in: db)
+            return (batch, try batch.listingIDs.map { try SearchIndexBuilder.readListing($0, in: db) })
+        }
+        guard batch.through != from || !patches.isEmpty else { return batch.rebuild != nil }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = index.apply(patches, through: batch.through)
+        if timed { patchDuration = clock.now - started }
+        return batch.rebuild != nil || result.needsRebuild
+    }
+
+    /// Starts a rebuild on the queue. The caller holds `follow`.
+    private func startRebuild() {
+        rebuildNeeded = false
+        rebuildRunning = true
+        let hook = afterRebuildLoad
+        rebuildQueue.async { [self] in
+            do {
+                let fresh = try SearchIndex.load(from: catalog.pool)
+                hook?()
+                // Most of the catch-up runs before taking the mutex, while searches go on:
+                // no one else sees `fresh` yet. The rest, under it, is what committed since.
+                var another = try catchUp(fresh)
+                follow.lock()
+                defer { follow.unlock() }
+                do {
+                    let version = try Self.dataVersion(versionReader)
+                    if try catchUp(fresh) { another = true }
+                    current = fresh
+                    appliedVersion = version
+                    completedRebuilds += 1
+                    // What the old index still wanted (room for its slices) `fresh` has;
+                    // what the log asks of `fresh` is in `another`.
+                    rebuildNeeded = false
+                } catch {
+                    // Retried at the next commit (`freshIndex`), not in a loop.
+                    rebuildError = error
+                    rebuildNeeded = true
+                    another = false
+                }
+                rebuildRunning = false
+                if another { startRebuild() }
+                follow.broadcast()
+            } catch {
+                follow.lock()
+                rebuildError = error
+                rebuildNeeded = true
+                rebuildRunning = false
+                follow.broadcast()
+                follow.unlock()
+            }
+        }
     }
 
     private static func dataVersion(_ db: Database) throws -> Int64 {

@@ -8,6 +8,11 @@ import Storage
 /// loads should batch their writes. Statements are prepared once per connection and
 /// reused. One instance is used from one thread at a time (`CatalogWriting`); other
 /// threads may read and write through the same pool meanwhile.
+///
+/// Every call appends to the change log (`ChangeLog.append`) in the same transaction as
+/// its change — a row for the listing (`saveListing`, `replaceCalendar`) or a catalog-wide
+/// row (`saveLocation`, `refreshLocationStatistics`) — which is how the search index of
+/// every process on the file learns what to patch or that it must rebuild.
 public final class SQLiteCatalogWriter: CatalogWriting {
     public let pool: DatabasePool
     // The writer connection while `transaction` runs on this instance, else nil.
@@ -63,6 +68,8 @@ public final class SQLiteCatalogWriter: CatalogWriting {
                 if found.parentID != parentID {
                     try Self.rebuildAncestors(ofSubtree: found.id, in: db)
                 }
+                // Catalog-wide: a moved location moves every listing below it.
+                try ChangeLog.append(listing: nil, reason: .catalog, in: db)
                 return LocationID(found.id)
             }
             let insert = try db.cachedStatement("""
@@ -74,6 +81,7 @@ public final class SQLiteCatalogWriter: CatalogWriting {
             try insert.run()
             let id = db.lastInsertedRowID
             try Self.rebuildAncestors(of: id, parentID: parentID, in: db)
+            try ChangeLog.append(listing: nil, reason: .catalog, in: db)
             return LocationID(id)
         }
     }
@@ -145,16 +153,19 @@ public final class SQLiteCatalogWriter: CatalogWriting {
     // MARK: listings
 
     public func saveListing(_ listing: Listing) throws {
-        try write(multiStatement: false) { db in
+        try write(multiStatement: true) { db in
             let statement = try db.cachedStatement(ListingRecord.upsert)
             try ListingRecord.bind(listing, to: statement)
             try statement.run()
+            try ChangeLog.append(listing: listing.id, reason: .listing, in: db)
         }
     }
 
     /// Stores only the entries that differ from the listing's defaults (an available day
     /// with no override is the default), so the table stays "exceptions only". For two
-    /// entries with the same date, the last wins.
+    /// entries with the same date, the last wins. Nights held by confirmed reservations
+    /// (`reservation_nights`) stay booked whatever the entries say: an import must never
+    /// free a night someone has paid for.
     public func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws {
         try write(multiStatement: true) { db in
             let delete = try db.cachedStatement("DELETE FROM calendar_days WHERE listing_id = ?")
@@ -175,6 +186,14 @@ public final class SQLiteCatalogWriter: CatalogWriting {
                 try insert.bind(entry.closedToDeparture, at: 8)
                 try insert.run()
             }
+            let reserved = try db.cachedStatement("""
+                INSERT INTO calendar_days (listing_id, day, status) \
+                SELECT listing_id, night, 'booked' FROM reservation_nights WHERE listing_id = ? \
+                ON CONFLICT(listing_id, day) DO UPDATE SET status = 'booked'
+                """)
+            try reserved.bind(id.rawValue, at: 1)
+            try reserved.run()
+            try ChangeLog.append(listing: id, reason: .calendar, in: db)
         }
     }
 
@@ -186,11 +205,20 @@ public final class SQLiteCatalogWriter: CatalogWriting {
     // MARK: derived data
 
     public func refreshLocationStatistics() throws {
-        try write(multiStatement: false) { db in
+        try write(multiStatement: true) { db in
             try db.cachedStatement("""
                 UPDATE locations SET listing_count = (SELECT count(*) FROM location_ancestors a \
                 JOIN listings l ON l.location_id = a.location_id WHERE a.ancestor_id = locations.id)
                 """).run()
+            try ChangeLog.append(listing: nil, reason: .catalog, in: db)
         }
+    }
+
+    /// Deletes change-log rows written before `createdBefore` (unix milliseconds); a search
+    /// index that had not applied them rebuilds whole (see `ChangeLog.trim`). Returns how
+    /// many rows it deleted.
+    @discardableResult
+    public func trimChangeLog(createdBefore: Int64) throws -> Int {
+        try write(multiStatement: true) { db in try ChangeLog.trim(createdBefore: createdBefore, in: db) }
     }
 }

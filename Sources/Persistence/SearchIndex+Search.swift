@@ -41,23 +41,31 @@ struct SearchIndexBlockBits {
 extension SearchIndex {
     /// The page, total and bounds of `search`, exactly as `SQLiteCatalog.searchListings`
     /// computes them; nil when the query must be answered by SQL instead (see
-    /// `SearchIndexQuery` and `SearchIndexEvaluation.overflow`).
+    /// `SearchIndexQuery` and `SearchIndexEvaluation.overflow`). Holds the read lock.
     func search(_ search: ListingSearch) -> SearchIndexPage? {
         guard let query = SearchIndexQuery(filter: search.filter, index: self) else { return nil }
-        switch search.sort {
-        case .recommended: return page(query, search, SearchIndexOrders.Recommended.self)
-        case .priceAscending: return page(query, search, SearchIndexOrders.PriceAscending.self)
-        case .priceDescending: return page(query, search, SearchIndexOrders.PriceDescending.self)
-        case .ratingDescending: return page(query, search, SearchIndexOrders.RatingDescending.self)
+        return lock.withReading {
+            switch search.sort {
+            case .recommended: return page(query, search, SearchIndexOrders.Recommended.self)
+            case .priceAscending: return page(query, search, SearchIndexOrders.PriceAscending.self)
+            case .priceDescending: return page(query, search, SearchIndexOrders.PriceDescending.self)
+            case .ratingDescending: return page(query, search, SearchIndexOrders.RatingDescending.self)
+            }
         }
     }
 
-    /// Every match's nightly price, price bounds ignored, in no particular order; nil: ask SQL.
+    /// Every match's nightly price, price bounds ignored, in no particular order; nil: ask
+    /// SQL. Holds the read lock.
     func nightlyPrices(matching filter: ListingFilter) -> [Int64]? {
         SearchIndexQuery(filter: filter, index: self).flatMap(nightlyPrices)
     }
 
+    /// Holds the read lock.
     func nightlyPrices(_ query: SearchIndexQuery) -> [Int64]? {
+        lock.withReading { scanPrices(query) }
+    }
+
+    private func scanPrices(_ query: SearchIndexQuery) -> [Int64]? {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount)
         var overflowed = false
@@ -240,8 +248,9 @@ extension SearchIndex {
     private func isOpen(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
                         _ bits: SearchIndexBlockBits) -> Bool {
         if stay.nightsLeaveWindow {
-            let end = outsideBlockedStart[slot + 1]
-            let first = Self.lowerBound(outsideBlockedDays, outsideBlockedStart[slot], end, stay.checkin)
+            let slice = outsideBlockedSlices[slot]
+            let end = Int(slice.end)
+            let first = Self.lowerBound(outsideBlockedDays, Int(slice.start), end, stay.checkin)
             if first < end && outsideBlockedDays[first] < stay.checkout { return false }
         }
         var lowest = listing.minNights, highest = listing.maxNights
@@ -261,8 +270,9 @@ extension SearchIndex {
     /// The position of the listing's stay-rule row for `day`, if it has one.
     @inline(__always)
     private func ruleRow(_ slot: Int, on day: Int32) -> Int? {
-        let end = ruleStart[slot + 1]
-        let position = Self.lowerBound(ruleDays, ruleStart[slot], end, day)
+        let slice = ruleSlices[slot]
+        let end = Int(slice.end)
+        let position = Self.lowerBound(ruleDays, Int(slice.start), end, day)
         return position < end && ruleDays[position] == day ? position : nil
     }
 
@@ -285,8 +295,9 @@ extension SearchIndex {
         // The overrides' sum is a separate SUM() in the SQL, added last.
         if SearchIndexBlockBits.isSet(bits.priceOverride, slot) {
             var overrides: Int64 = 0
-            let end = priceStart[slot + 1]
-            var position = Self.lowerBound(priceDays, priceStart[slot], end, stay.checkin)
+            let slice = priceSlices[slot]
+            let end = Int(slice.end)
+            var position = Self.lowerBound(priceDays, Int(slice.start), end, stay.checkin)
             while position < end && priceDays[position] < stay.checkout {
                 let sum = overrides.addingReportingOverflow(priceDeltas[position])
                 overrides = sum.partialValue
@@ -310,6 +321,21 @@ extension SearchIndex {
         guard extra > 0 else { return 0 }
         let (fee, overflow) = listing.extraGuestFee.multipliedReportingOverflow(by: extra)
         return overflow ? nil : fee
+    }
+
+    /// The first position in `values[start..<end]` (ascending) whose value is >= `value`.
+    @inline(__always)
+    static func lowerBound<Value: Comparable>(_ values: SearchIndexColumn<Value>, _ start: Int, _ end: Int,
+                                              _ value: Value) -> Int {
+        // As below: halving by selects.
+        var low = start, count = end - start
+        while count > 0 {
+            let half = count >> 1
+            let isBefore = values[low + half] < value
+            low = isBefore ? low + half + 1 : low
+            count = isBefore ? count - half - 1 : half
+        }
+        return low
     }
 
     /// The first position in `values[start..<end]` (ascending) whose value is >= `value`.

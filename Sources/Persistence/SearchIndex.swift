@@ -34,30 +34,49 @@ import Storage
 ///   whose dates do not fit is answered by SQL instead (`SearchIndexQuery`), so dropping
 ///   them changes no answer.
 ///
-/// Promises: immutable once loaded, hence `Sendable` and safe to search from any number of
-/// threads at once. It is a snapshot: it does not follow later writes (that is
-/// `IndexedCatalog`'s job).
-public final class SearchIndex: Sendable {
+/// Patching (`apply`, SearchIndex+Patch.swift): a changed listing's columns, bits and
+/// slices are rewritten in its own slot, in place; a slice that grows is written at the end
+/// of its column, into room reserved at load (`SearchIndexColumn`), and its old entries
+/// become garbage until the next full load. Slot order, locations, coordinates and map
+/// strips never change after loading: a listing that is new or moved is not patched into
+/// them (`apply` says a rebuild is needed); a deleted one loses its capacity and room-type
+/// bits and so matches nothing.
+///
+/// Promises:
+/// - Thread safety: `@unchecked Sendable`, made safe by `lock`: `search` and
+///   `nightlyPrices` hold its read side, so any number run in parallel; `apply` holds its
+///   write side, so a patch waits for the searches inside to finish and runs alone (new
+///   searches wait behind it). Every other member is immutable after `init`.
+/// - A search sees the index either wholly before or wholly after each `apply`.
+/// - `appliedSequence`: the change-log sequence whose effects (per-listing ones, see
+///   `apply`) the index reflects. It does not follow writes by itself: `IndexedCatalog`
+///   reads the change log and calls `apply`.
+public final class SearchIndex: @unchecked Sendable {
     /// The widest day window kept as bitsets; rows outside it cost a binary search.
     static let maximumWindowDays = 1024
 
     // MARK: per listing (slot)
     /// Each slot's `SearchIndexTerms`, compact; `.exception` for the slots in
     /// `exceptionalTerms`.
-    let compactTerms: [SearchIndexCompactTerms]
-    let exceptionalTerms: [Int: SearchIndexTerms]
+    let compactTerms: SearchIndexColumn<SearchIndexCompactTerms>
+    /// Changed only by `apply`, under the write lock; read only for `.exception` slots.
+    var exceptionalTerms: [Int: SearchIndexTerms]
     /// Capacity and room type as bits, one per slot and `blockCount` words per row, so that
     /// a scan tests 64 candidates at once: row k - 1 (k in 1...`capacityRows`) has the
     /// slots with room for at least k guests, row `capacityRows + t` those of room type
     /// `RoomType.allCases[t]`.
-    let slotBits: [UInt64]
+    let slotBits: SearchIndexColumn<UInt64>
     static let capacityRows = 16
     let ids: [Int64]
+    /// Each slot's `location_id` as loaded (slot order and `locationRanges` depend on it).
+    let locationIDs: [Int64]
+    /// Slots in ascending id order: `slot(of:)` finds a listing by binary search.
+    let slotsByID: [Int32]
     let latitudes: [Double]
     let longitudes: [Double]
-    let scores: [Int64]
+    let scores: SearchIndexColumn<Int64>
     /// `COALESCE(rating, -1)`, the rating sort's key.
-    let ratings: [Double]
+    let ratings: SearchIndexColumn<Double>
 
     // MARK: calendar bitsets
     /// Epoch day of the window's first day.
@@ -68,21 +87,28 @@ public final class SearchIndex: Sendable {
     let blockCount: Int
     /// Bitset kind k (0 unavailable, 1 rule, 2 price), window day d, slots 64b...64b+63:
     /// `[SearchIndex.row(kind: k, day: d, ...) + b]`, bit `slot & 63`.
-    let calendarBits: [UInt64]
+    let calendarBits: SearchIndexColumn<UInt64>
 
-    // MARK: calendar slices: slot s owns [start[s], start[s + 1]) of each
-    let outsideBlockedStart: [Int]
-    let outsideBlockedDays: [Int32]
-    let priceStart: [Int]
-    let priceDays: [Int32]
-    let priceDeltas: [Int64]
-    let ruleStart: [Int]
-    let ruleDays: [Int32]
+    // MARK: calendar slices: slot s owns positions `xSlices[s]` of each x column, sorted by day
+    let outsideBlockedSlices: SearchIndexColumn<SearchIndexSlice>
+    let outsideBlockedDays: SearchIndexColumn<Int32>
+    let priceSlices: SearchIndexColumn<SearchIndexSlice>
+    let priceDays: SearchIndexColumn<Int32>
+    let priceDeltas: SearchIndexColumn<Int64>
+    let ruleSlices: SearchIndexColumn<SearchIndexSlice>
+    let ruleDays: SearchIndexColumn<Int32>
     /// `SearchIndex.closedToArrival` | `SearchIndex.closedToDeparture`.
-    let ruleFlags: [UInt8]
+    let ruleFlags: SearchIndexColumn<UInt8>
     /// 0 when the day does not override the listing's value (stored values are >= 1).
-    let ruleMinNights: [Int32]
-    let ruleMaxNights: [Int32]
+    let ruleMinNights: SearchIndexColumn<Int32>
+    let ruleMaxNights: SearchIndexColumn<Int32>
+
+    // MARK: following the change log
+    /// Readers share, `apply` excludes (writer-preferring).
+    let lock = SearchIndexLock()
+    /// See the type's promises. Written under the write lock; `IndexedCatalog` reads it
+    /// only from the thread that applies patches.
+    var appliedSequence: Int64
 
     // MARK: locations
     /// Slots of every listing in a location or below it, ascending, per location id.
@@ -160,11 +186,11 @@ public final class SearchIndex: Sendable {
 
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
-        compactTerms.count * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * 8 * 5
+        compactTerms.capacity * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * (8 * 6 + 4)
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
-            + calendarBits.count * 8 + slotBits.count * 8
-            + (outsideBlockedStart.count + priceStart.count + ruleStart.count) * 8
-            + outsideBlockedDays.count * 4 + priceDays.count * 12 + ruleDays.count * 13
+            + calendarBits.capacity * 8 + slotBits.capacity * 8
+            + (outsideBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
+            + outsideBlockedDays.capacity * 4 + priceDays.capacity * 12 + ruleDays.capacity * 13
             + locationSlots.count * 4 + locationRanges.count * 40 + stripSlots.count * 20 + stripKeys.count * 12
     }
 
@@ -176,46 +202,61 @@ public final class SearchIndex: Sendable {
             + "\(approximateByteCount / 1_000_000) MB, loaded in \(milliseconds) ms"
     }
 
-    init(parts: SearchIndexBuilder.Parts, loadDuration: Duration) {
+    /// Room reserved at the end of each slice column for patched slices that grow: an
+    /// eighth of what the load filled, and at least 4,096 entries. Past half of it used,
+    /// `apply` asks for a rebuild (which starts again with empty room).
+    static func sliceHeadroom(used: Int) -> Int { used / 8 + 4_096 }
+
+    /// `headroom` overrides `sliceHeadroom` (tests: 0 makes every growing slice overflow).
+    init(parts: SearchIndexBuilder.Parts, loadDuration: Duration, headroom: Int? = nil) {
         var exceptions: [Int: SearchIndexTerms] = [:]
-        compactTerms = parts.terms.enumerated().map { slot, terms in
+        compactTerms = SearchIndexColumn(parts.terms.enumerated().map { slot, terms in
             if let compact = SearchIndexCompactTerms(terms) { return compact }
             exceptions[slot] = terms
             return .exception
-        }
+        })
         exceptionalTerms = exceptions
         let words = parts.blockCount
-        var slotBits = [UInt64](repeating: 0, count: (Self.capacityRows + RoomType.allCases.count) * words)
+        let slotBits = SearchIndexColumn<UInt64>(repeating: 0, count: (Self.capacityRows + RoomType.allCases.count) * words)
         for (slot, terms) in parts.terms.enumerated() {
-            let bit: UInt64 = 1 << UInt64(slot & 63)
-            for capacity in 0..<min(max(Int(terms.maxGuests), 0), Self.capacityRows) {
-                slotBits[capacity * words + slot >> 6] |= bit
-            }
-            let roomType = Int(parts.roomTypes[slot])
-            if roomType < RoomType.allCases.count {
-                slotBits[(Self.capacityRows + roomType) * words + slot >> 6] |= bit
-            }
+            Self.setSlotBits(slotBits, blockCount: words, slot: slot, maxGuests: terms.maxGuests,
+                             roomType: parts.roomTypes[slot])
         }
         self.slotBits = slotBits
         ids = parts.ids
+        locationIDs = parts.locationIDs
+        slotsByID = parts.slotsByID
         latitudes = parts.latitudes
         longitudes = parts.longitudes
-        scores = parts.scores
-        ratings = parts.ratings
+        scores = SearchIndexColumn(parts.scores)
+        ratings = SearchIndexColumn(parts.ratings)
         windowStart = parts.windowStart
         windowDays = parts.windowDays
         blockCount = parts.blockCount
         calendarBits = parts.calendarBits
-        outsideBlockedStart = parts.outsideBlockedStart
-        outsideBlockedDays = parts.outsideBlockedDays
-        priceStart = parts.priceStart
-        priceDays = parts.priceDays
-        priceDeltas = parts.priceDeltas
-        ruleStart = parts.ruleStart
-        ruleDays = parts.ruleDays
-        ruleFlags = parts.ruleFlags
-        ruleMinNights = parts.ruleMinNights
-        ruleMaxNights = parts.ruleMaxNights
+        func room(_ used: Int) -> Int {
+            let room = headroom ?? Self.sliceHeadroom(used: used)
+            precondition(used + room < Int(UInt32.max), "calendar too large for the search index's 32-bit slices")
+            return room
+        }
+        func slices(_ starts: [Int]) -> SearchIndexColumn<SearchIndexSlice> {
+            SearchIndexColumn(starts.indices.dropLast().map {
+                SearchIndexSlice(start: UInt32(starts[$0]), end: UInt32(starts[$0 + 1]))
+            })
+        }
+        outsideBlockedSlices = slices(parts.outsideBlockedStart)
+        outsideBlockedDays = SearchIndexColumn(parts.outsideBlockedDays, headroom: room(parts.outsideBlockedDays.count))
+        priceSlices = slices(parts.priceStart)
+        let priceRoom = room(parts.priceDays.count)
+        priceDays = SearchIndexColumn(parts.priceDays, headroom: priceRoom)
+        priceDeltas = SearchIndexColumn(parts.priceDeltas, headroom: priceRoom)
+        ruleSlices = slices(parts.ruleStart)
+        let ruleRoom = room(parts.ruleDays.count)
+        ruleDays = SearchIndexColumn(parts.ruleDays, headroom: ruleRoom)
+        ruleFlags = SearchIndexColumn(parts.ruleFlags, headroom: ruleRoom)
+        ruleMinNights = SearchIndexColumn(parts.ruleMinNights, headroom: ruleRoom)
+        ruleMaxNights = SearchIndexColumn(parts.ruleMaxNights, headroom: ruleRoom)
+        appliedSequence = parts.sequence
         locationSlots = parts.locationSlots
         locationRanges = parts.locationRanges
         let mappable = parts.latitudes.indices.filter { !parts.latitudes[$0].isNaN && !parts.longitudes[$0].isNaN }
@@ -238,12 +279,33 @@ public final class SearchIndex: Sendable {
         self.loadDuration = loadDuration
     }
 
-    /// Reads the whole catalog in one read transaction of `pool` (one consistent snapshot).
+    /// Reads the whole catalog in one read transaction of `pool` (one consistent snapshot,
+    /// whose change-log sequence becomes `appliedSequence`).
     public static func load(from pool: DatabasePool) throws -> SearchIndex {
+        try load(from: pool, headroom: nil)
+    }
+
+    static func load(from pool: DatabasePool, headroom: Int?) throws -> SearchIndex {
         let clock = ContinuousClock()
         let started = clock.now
         let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
-        return SearchIndex(parts: parts, loadDuration: clock.now - started)
+        return SearchIndex(parts: parts, loadDuration: clock.now - started, headroom: headroom)
+    }
+
+    /// Sets `slot`'s bits in the capacity and room-type rows of `slotBits` to what
+    /// `maxGuests` and `roomType` say, clearing the others.
+    static func setSlotBits(_ slotBits: SearchIndexColumn<UInt64>, blockCount words: Int, slot: Int,
+                            maxGuests: Int32, roomType: UInt8) {
+        let bit: UInt64 = 1 << UInt64(slot & 63)
+        let capacity = min(max(Int(maxGuests), 0), Self.capacityRows)
+        for row in 0..<Self.capacityRows {
+            let position = row * words + slot >> 6
+            slotBits[position] = row < capacity ? slotBits[position] | bit : slotBits[position] & ~bit
+        }
+        for type in RoomType.allCases.indices {
+            let position = (Self.capacityRows + type) * words + slot >> 6
+            slotBits[position] = type == Int(roomType) ? slotBits[position] | bit : slotBits[position] & ~bit
+        }
     }
 
     /// Where day `day` (counted from the window's start) of bitset `kind` starts in

@@ -11,6 +11,9 @@ struct SearchIndexBuilder {
         /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
         var roomTypes: [UInt8] = []
         var ids: [Int64] = []
+        var locationIDs: [Int64] = []
+        /// Slots in ascending id order, to find a listing's slot by binary search.
+        var slotsByID: [Int32] = []
         var latitudes: [Double] = []
         var longitudes: [Double] = []
         var scores: [Int64] = []
@@ -18,7 +21,7 @@ struct SearchIndexBuilder {
         var windowStart: Int32 = 0
         var windowDays = 0
         var blockCount = 0
-        var calendarBits: [UInt64] = []
+        var calendarBits = SearchIndexColumn<UInt64>(repeating: 0, count: 0)
         var outsideBlockedStart: [Int] = [0]
         var outsideBlockedDays: [Int32] = []
         var priceStart: [Int] = [0]
@@ -32,6 +35,8 @@ struct SearchIndexBuilder {
         var locationSlots: [Int32] = []
         var locationRanges: [Int64: Range<Int>] = [:]
         var calendarRowCount = 0
+        /// The change log's latest sequence in the snapshot the parts were read from.
+        var sequence: Int64 = 0
     }
 
     // Rows as read, in id order ("row" below; "slot" is the final position).
@@ -57,48 +62,57 @@ struct SearchIndexBuilder {
     private var lastDay = Int32.min
     private var calendarRowCount = 0
 
+    /// Everything, in the caller's read transaction (one snapshot, the change log's
+    /// sequence included, so that following the log resumes exactly where it was read).
     static func read(_ db: Database) throws -> Parts {
         var builder = SearchIndexBuilder()
+        let sequence = try ChangeLog().latestSequence(in: db)
         try builder.readListings(db)
         try builder.readCalendar(db)
         let locations = try ancestors(db)
-        return builder.parts(order: builder.locationOrder(locations), locations: locations)
+        var parts = builder.parts(order: builder.locationOrder(locations), locations: locations)
+        parts.sequence = sequence
+        return parts
+    }
+
+    /// One listing as it is now, for a patch: its row and its calendar days, decoded by the
+    /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
+    static func readListing(_ id: Int64, in db: Database) throws -> SearchIndexListingPatch {
+        let listingStatement = try db.cachedStatement(SearchIndexListingRow.select + " WHERE id = ?")
+        try listingStatement.bind(id, at: 1)
+        guard let listing = try listingStatement.fetchOne({ SearchIndexListingRow($0) }) else {
+            return SearchIndexListingPatch(id: id, listing: nil, days: [])
+        }
+        let calendar = try db.cachedStatement(SearchIndexDay.select + " WHERE listing_id = ? ORDER BY day")
+        try calendar.bind(id, at: 1)
+        var days: [SearchIndexDay] = []
+        try calendar.forEachRow { record in
+            if let day = SearchIndexDay(record, terms: listing.terms) { days.append(day) }
+        }
+        return SearchIndexListingPatch(id: id, listing: listing, days: days)
     }
 
     // MARK: reading
 
     private mutating func readListings(_ db: Database) throws {
-        let statement = try db.prepare("""
-            SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
-            COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
-            available_until, recommendation_score, COALESCE(rating, -1) FROM listings ORDER BY id
-            """)
-        let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
+        let statement = try db.prepare(SearchIndexListingRow.select + " ORDER BY id")
         try statement.forEachRow { row in
-            ids.append(row.int64(0))
-            locationIDs.append(row.int64(1))
-            latitudes.append(row.double(2))
-            longitudes.append(row.double(3))
-            roomTypes.append(row.withUTF8(5) { text in
-                roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
-            })
-            terms.append(SearchIndexTerms(
-                basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
-                guestsIncluded: row.int64(9), maxGuests: Int32(clamping: row.int64(4)),
-                minNights: Int32(clamping: row.int64(10)), maxNights: Int32(clamping: row.int64(11)),
-                availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max))
-            scores.append(row.int64(13))
-            ratings.append(row.double(14))
+            let listing = SearchIndexListingRow(row)
+            ids.append(listing.id)
+            locationIDs.append(listing.locationID)
+            latitudes.append(listing.latitude)
+            longitudes.append(listing.longitude)
+            roomTypes.append(listing.roomType)
+            terms.append(listing.terms)
+            scores.append(listing.score)
+            ratings.append(listing.rating)
         }
     }
 
     /// One pass over `calendar_days` in primary-key order, merged with the listings (also
     /// in id order) to find each row's listing.
     private mutating func readCalendar(_ db: Database) throws {
-        let statement = try db.prepare("""
-            SELECT listing_id, day, status <> 'available', price, min_nights, max_nights, \
-            closed_to_arrival <> 0, closed_to_departure <> 0 FROM calendar_days ORDER BY listing_id, day
-            """)
+        let statement = try db.prepare(SearchIndexDay.select + " ORDER BY listing_id, day")
         var row = 0
         let count = ids.count
         try statement.forEachRow { record in
@@ -110,36 +124,21 @@ struct SearchIndexBuilder {
             }
             // A row of a listing that does not exist (foreign keys off when written).
             guard row < count && ids[row] == listingID else { return }
-            // No stay the index answers can touch a day outside Int32 (see SearchIndex).
-            guard let day = Int32(exactly: record.int64(1)) else { return }
-            var kept = false
-            if record.bool(2) {
-                blockedDays.append(day)
-                kept = true
-            } else if let price = record.optionalInt64(3) {
-                let normal = SearchIndex.isWeekendNight(Int(day)) ? terms[row].weekendPrice : terms[row].basePrice
-                // Both positive (CHECK constraints): the difference cannot overflow.
-                priceDays.append(day)
-                priceDeltas.append(price &- normal)
-                kept = true
+            guard let entry = SearchIndexDay(record, terms: terms[row]) else { return }
+            if entry.isUnavailable {
+                blockedDays.append(entry.day)
+            } else if let delta = entry.priceDelta {
+                priceDays.append(entry.day)
+                priceDeltas.append(delta)
             }
-            let minOverride = record.optionalInt64(4)
-            let maxOverride = record.optionalInt64(5)
-            let closedToArrival = record.bool(6)
-            let closedToDeparture = record.bool(7)
-            if minOverride != nil || maxOverride != nil || closedToArrival || closedToDeparture {
-                ruleDays.append(day)
-                ruleFlags.append((closedToArrival ? SearchIndex.closedToArrival : 0)
-                                 | (closedToDeparture ? SearchIndex.closedToDeparture : 0))
-                // Exact: the stays the index answers have fewer than 2^31 nights.
-                ruleMinNights.append(minOverride.map { Int32(clamping: $0) } ?? 0)
-                ruleMaxNights.append(maxOverride.map { Int32(clamping: $0) } ?? 0)
-                kept = true
+            if let rule = entry.rule {
+                ruleDays.append(entry.day)
+                ruleFlags.append(rule.flags)
+                ruleMinNights.append(rule.minNights)
+                ruleMaxNights.append(rule.maxNights)
             }
-            if kept {
-                firstDay = min(firstDay, day)
-                lastDay = max(lastDay, day)
-            }
+            firstDay = min(firstDay, entry.day)
+            lastDay = max(lastDay, entry.day)
         }
         while row < count {
             closeRow()
@@ -256,7 +255,9 @@ struct SearchIndexBuilder {
         parts.ruleFlags.reserveCapacity(ruleDays.count)
         parts.ruleMinNights.reserveCapacity(ruleDays.count)
         parts.ruleMaxNights.reserveCapacity(ruleDays.count)
-        parts.calendarBits = Array(repeating: 0, count: 3 * windowDays * blockCount)
+        parts.locationIDs.reserveCapacity(count)
+        parts.slotsByID = Array(repeating: 0, count: count)
+        parts.calendarBits = SearchIndexColumn(repeating: 0, count: 3 * windowDays * blockCount)
         var slotsByLocation: [Int64: [Int32]] = [:]
 
         func setBit(_ slot: Int, _ day: Int32, kind: Int) {
@@ -270,6 +271,8 @@ struct SearchIndexBuilder {
             parts.terms.append(terms[row])
             parts.roomTypes.append(roomTypes[row])
             parts.ids.append(ids[row])
+            parts.locationIDs.append(locationIDs[row])
+            parts.slotsByID[row] = Int32(slot)  // rows are in id order
             parts.latitudes.append(latitudes[row])
             parts.longitudes.append(longitudes[row])
             parts.scores.append(scores[row])
@@ -306,5 +309,100 @@ struct SearchIndexBuilder {
             parts.locationRanges[location] = start..<parts.locationSlots.count
         }
         return parts
+    }
+}
+
+/// One row of `listings` as the index reads it. The one place that decodes a listing for
+/// the index: the full build and a patch both use it.
+struct SearchIndexListingRow {
+    /// Append " WHERE ..." or " ORDER BY ..." as needed.
+    static let select = """
+        SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
+        COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
+        available_until, recommendation_score, COALESCE(rating, -1) FROM listings
+        """
+    private static let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
+
+    let id: Int64
+    let locationID: Int64
+    let latitude: Double
+    let longitude: Double
+    /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
+    let roomType: UInt8
+    let terms: SearchIndexTerms
+    let score: Int64
+    let rating: Double
+
+    init(_ row: Row) {
+        id = row.int64(0)
+        locationID = row.int64(1)
+        latitude = row.double(2)
+        longitude = row.double(3)
+        roomType = row.withUTF8(5) { text in
+            Self.roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
+        }
+        terms = SearchIndexTerms(
+            basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
+            guestsIncluded: row.int64(9), maxGuests: Int32(clamping: row.int64(4)),
+            minNights: Int32(clamping: row.int64(10)), maxNights: Int32(clamping: row.int64(11)),
+            availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max)
+        score = row.int64(13)
+        rating = row.double(14)
+    }
+}
+
+/// One row of `calendar_days` reduced to what the index keeps of it. The one place that
+/// decodes a calendar row for the index: the full build and a patch both use it.
+struct SearchIndexDay {
+    /// Column 0 is the listing id. Append " WHERE ..." or " ORDER BY ..." as needed.
+    static let select = """
+        SELECT listing_id, day, status <> 'available', price, min_nights, max_nights, \
+        closed_to_arrival <> 0, closed_to_departure <> 0 FROM calendar_days
+        """
+
+    struct Rule {
+        /// `SearchIndex.closedToArrival` | `SearchIndex.closedToDeparture`.
+        let flags: UInt8
+        /// 0 when the day does not override the listing's value (stored values are >= 1).
+        let minNights: Int32
+        let maxNights: Int32
+    }
+
+    let day: Int32
+    /// Booked or blocked.
+    let isUnavailable: Bool
+    /// `override − default price of that day`, for an available day with a price override
+    /// (an override on an unavailable day can never be part of a match).
+    let priceDelta: Int64?
+    let rule: Rule?
+
+    /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
+    /// the index answers can touch it, see `SearchIndex`), or it is an available day with
+    /// no override and no rule. `terms` are the listing's (for the price's default).
+    init?(_ record: Row, terms: SearchIndexTerms) {
+        guard let day = Int32(exactly: record.int64(1)) else { return nil }
+        self.day = day
+        isUnavailable = record.bool(2)
+        if !isUnavailable, let price = record.optionalInt64(3) {
+            let normal = SearchIndex.isWeekendNight(Int(day)) ? terms.weekendPrice : terms.basePrice
+            // Both positive (CHECK constraints): the difference cannot overflow.
+            priceDelta = price &- normal
+        } else {
+            priceDelta = nil
+        }
+        let minOverride = record.optionalInt64(4)
+        let maxOverride = record.optionalInt64(5)
+        let closedToArrival = record.bool(6)
+        let closedToDeparture = record.bool(7)
+        if minOverride != nil || maxOverride != nil || closedToArrival || closedToDeparture {
+            // Exact: the stays the index answers have fewer than 2^31 nights.
+            rule = Rule(flags: (closedToArrival ? SearchIndex.closedToArrival : 0)
+                            | (closedToDeparture ? SearchIndex.closedToDeparture : 0),
+                        minNights: minOverride.map { Int32(clamping: $0) } ?? 0,
+                        maxNights: maxOverride.map { Int32(clamping: $0) } ?? 0)
+        } else {
+            rule = nil
+        }
+        guard isUnavailable || priceDelta != nil || rule != nil else { return nil }
     }
 }

@@ -45,6 +45,7 @@ enum Commands {
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
             case "bench-sql": return try BenchSQLCommand.run(arguments: arguments, environment: environment)
+            case "bench-follow": return try BenchFollowCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
                 let port = try options.integer("port", default: 8080, in: 1...65_535)

@@ -4,7 +4,10 @@ import Testing
 @testable import HTTPServer
 
 struct TeapotError: ProblemConvertible {
-    var problem: Problem { Problem(status: .conflict, detail: "dates taken", extra: ["unavailableDates": ["2026-12-24"]]) }
+    var problem: Problem {
+        Problem(type: ProblemType(kind: "teapot"), status: .conflict, detail: "dates taken",
+                extra: ["unavailableDates": ["2026-12-24"]])
+    }
 }
 struct SecretError: Error {}
 
@@ -25,7 +28,7 @@ struct SecretError: Error {}
             HTTPResponse(status: .ok, headers: ["Cache-Control": "max-age=60", "Content-Type": "text/plain"], body: Array("hello".utf8))
         }
         router.get("/") { _ in .json(Array("\"root\"".utf8)) }
-        return router.responder()
+        return router.responder(errorLog: { _ in })
     }()
 
     func get(_ target: String, method: HTTPMethod = .get, headers: HTTPFields = HTTPFields()) -> HTTPResponse {
@@ -94,10 +97,11 @@ struct SecretError: Error {}
         #expect(text(get("/query?q=%ED%95%9C")) == "\"한\"")
     }
 
-    @Test func problemConvertibleErrorsBecomeTheirProblem() {
-        let response = get("/problem")
+    @Test func problemConvertibleErrorsBecomeTheirProblem() throws {
+        let response = get("/problem", headers: ["X-Request-Id": "req-1"])
         #expect(response.status == .conflict)
-        #expect(text(response) == "{\"type\":\"about:blank\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"dates taken\",\"unavailableDates\":[\"2026-12-24\"]}")
+        #expect(text(response) == "{\"type\":\"/problems/teapot\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"dates taken\",\"requestId\":\"req-1\",\"unavailableDates\":[\"2026-12-24\"]}")
+        #expect(response.headers.values(for: "X-Request-Id") == ["req-1"])
     }
 
     @Test func otherErrorsBecomeAGeneric500() {
@@ -132,12 +136,14 @@ struct SecretError: Error {}
     }
 
     @Test func problemJSONShape() {
-        let problem = Problem(status: .badRequest, detail: "bad \"x\"",
+        let problem = Problem(type: .invalidQuery, status: .badRequest, detail: "bad \"x\"",
                               invalidParams: [InvalidParam(name: "checkIn", reason: "not a date")])
         #expect(String(decoding: problem.json, as: UTF8.self)
-            == "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"bad \\\"x\\\"\",\"invalidParams\":[{\"name\":\"checkIn\",\"reason\":\"not a date\"}]}")
-        #expect(String(decoding: Problem(status: .notFound).json, as: UTF8.self)
-            == "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404}")
+            == "{\"type\":\"/problems/invalid-query\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"bad \\\"x\\\"\",\"invalidParams\":[{\"name\":\"checkIn\",\"reason\":\"not a date\"}]}")
+        var found = Problem(type: .notFound, status: .notFound)
+        found.requestID = "r1"
+        #expect(String(decoding: found.json, as: UTF8.self)
+            == "{\"type\":\"/problems/not-found\",\"title\":\"Not Found\",\"status\":404,\"requestId\":\"r1\"}")
     }
 }
 

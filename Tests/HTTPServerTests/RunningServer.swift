@@ -6,7 +6,7 @@ import TestSupport
 /// A responder made of a closure, for tests.
 struct ClosureResponder: Responder {
     let body: @Sendable (HTTPRequest) -> HTTPResponse
-    func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+    func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse { body(request) }
 }
 
 /// Holds every request for `/slow` inside its handler until `release` is signalled;
@@ -50,7 +50,7 @@ final class RunningServer {
 
 /// Answers `METHOD path body-length` as text; `/slow` is never used with it.
 struct EchoResponder: Responder {
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse {
         HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
                      body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
     }

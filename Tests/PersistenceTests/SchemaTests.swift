@@ -16,7 +16,9 @@ import Storage
         let tables = try pool.read { db in
             try db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchAll { $0.string(0) }
         }
-        #expect(tables == ["calendar_days", "listings", "location_ancestors", "locations", "schema_migrations"])
+        #expect(tables == ["calendar_days", "change_log", "change_log_trim", "guests", "idempotency_keys", "listings",
+                           "location_ancestors", "locations", "reservation_nights", "reservations", "schema_migrations",
+                           "sqlite_sequence", "wishlist"])
         let applied = try pool.read { try Schema.migrator.appliedMigrations($0) }
         #expect(applied.map(\.version) == Schema.migrations.map(\.version))
         #expect(applied.map(\.checksum) == Schema.migrations.map(\.checksum))

@@ -254,7 +254,7 @@ final class RandomCatalog {
                       fullNameEnglish: key, coordinate: Coordinate(latitude: lat, longitude: lng), imageURL: nil)
     }
 
-    private static func randomListing(id: Int64, location: LocationID, latitude: Double, longitude: Double,
+    static func randomListing(id: Int64, location: LocationID, latitude: Double, longitude: Double,
                                       _ random: inout TestRandom) -> Listing {
         // Few distinct prices, scores and ratings, so that ties (broken by id) are common.
         let base = Int64(random.next(in: 1...30)) * 5_000 + (random.chance(20) ? Int64(random.next(below: 999)) : 0)
@@ -283,7 +283,7 @@ final class RandomCatalog {
         return listing
     }
 
-    private static func randomCalendar(_ random: inout TestRandom, from firstDay: Int, through lastDay: Int) -> [CalendarEntry] {
+    static func randomCalendar(_ random: inout TestRandom, from firstDay: Int, through lastDay: Int) -> [CalendarEntry] {
         var entries: [Int: CalendarEntry] = [:]
         func entry(_ day: Int) -> CalendarEntry {
             entries[day] ?? CalendarEntry(date: CalendarDate(daysSinceEpoch: day))

@@ -124,9 +124,27 @@ public final class TestClient {
 extension TestClient {
     /// Sends `GET target` (with `Host` and the given headers) and reads the response.
     public func get(_ target: String, headers: [(String, String)] = []) throws -> ClientResponse {
-        var request = "GET \(target) HTTP/1.1\r\nHost: localhost\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        try send(request + "\r\n")
-        return try readResponse()
+        try send(method: "GET", target, headers: headers)
+    }
+
+    /// Sends `POST target` with `body` (and `Content-Length`, `Host`, the given headers) and
+    /// reads the response. `contentType` nil sends no `Content-Type`.
+    public func post(_ target: String, json body: String, contentType: String? = "application/json",
+                     headers: [(String, String)] = []) throws -> ClientResponse {
+        var all = headers
+        if let contentType { all.append(("Content-Type", contentType)) }
+        return try send(method: "POST", target, headers: all, body: Array(body.utf8))
+    }
+
+    /// Sends one request: the request line, `Host: localhost`, the given headers, then
+    /// `Content-Length` and the body when there is one (or when the method is POST or PUT,
+    /// which announce an empty body), and reads the response (`expectBody` false for HEAD).
+    public func send(method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [],
+                     expectBody: Bool = true) throws -> ClientResponse {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
+        try send(Array((head + "\r\n").utf8) + body)
+        return try readResponse(expectBody: expectBody && method != "HEAD")
     }
 }

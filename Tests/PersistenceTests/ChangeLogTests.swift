@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import Domain
+import Storage
+@testable import Persistence
+
+/// The writer appends to the change log in the same transaction as its change, and the
+/// reader turns the rows after a sequence into listings to patch or a reason to rebuild.
+@Suite struct ChangeLogTests {
+    let fixture: CatalogFixture
+    let log = ChangeLog()
+    init() throws { fixture = try CatalogFixture() }
+
+    private func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] {
+        try fixture.pool.read { db in
+            let statement = try db.prepare("SELECT listing_id, reason FROM change_log WHERE seq > ? ORDER BY seq")
+            try statement.bind(sequence, at: 1)
+            return try statement.fetchAll { ($0.optionalInt64(0), $0.string(1)) }
+        }
+    }
+
+    private func latest() throws -> Int64 { try fixture.pool.read { try log.latestSequence(in: $0) } }
+
+    @Test func eachWriteAppendsOneRowForItsListingOrTheCatalog() throws {
+        let start = try latest()
+        #expect(start > 0)  // the fixture's own writes
+        var listing = try #require(fixture.listings.first { $0.id == ListingID(3) })
+        listing.pricing.basePrice += 1
+        try fixture.writer.saveListing(listing)
+        try fixture.writer.replaceCalendar(of: ListingID(4), with: [CalendarEntry(date: date("2027-05-01"), status: .blocked)])
+        _ = try fixture.writer.saveLocation(fixture.draft("jeju", nil, .city, "제주시", "Jeju", 33.5, 126.5))
+        try fixture.writer.refreshLocationStatistics()
+        let written = try rows(after: start)
+        #expect(written.map(\.listing) == [3, 4, nil, nil])
+        #expect(written.map(\.reason) == ["listing", "calendar", "catalog", "catalog"])
+        let createdAt = try fixture.pool.read { db in
+            try db.prepare("SELECT max(created_at) FROM change_log").fetchOne { $0.int64(0) }
+        }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        #expect(try #require(createdAt) <= now && createdAt! > now - 60_000)
+    }
+
+    @Test func aRolledBackWriteLeavesNoRow() throws {
+        let start = try latest()
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try fixture.writer.transaction {
+                try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+                throw Abort()
+            }
+        }
+        #expect(try rows(after: start).isEmpty)
+        #expect(try latest() == start)
+    }
+
+    @Test func theReaderNamesListingsOnceAndFlagsCatalogRowsAndLimits() throws {
+        let start = try latest()
+        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
+        try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
+        let perListing = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        #expect(perListing == ChangeLogBatch(listingIDs: [1, 2], rebuild: nil, through: start + 3))
+        #expect(try fixture.pool.read { try log.changes(after: start + 3, limit: 100, in: $0) }
+                == ChangeLogBatch(listingIDs: [], rebuild: nil, through: start + 3))
+
+        try fixture.writer.refreshLocationStatistics()
+        try fixture.writer.replaceCalendar(of: ListingID(4), with: [])
+        let withCatalog = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        #expect(withCatalog == ChangeLogBatch(listingIDs: [1, 2, 4], rebuild: .catalogWide, through: start + 5))
+
+        let tooMany = try fixture.pool.read { try log.changes(after: start, limit: 2, in: $0) }
+        #expect(tooMany == ChangeLogBatch(listingIDs: [], rebuild: .tooManyChanges, through: start + 5))
+    }
+
+    @Test func aReaderBehindATrimMustRebuild() throws {
+        let start = try latest()
+        try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+        let future = Int64(Date().timeIntervalSince1970 * 1000) + 1_000
+        #expect(try fixture.writer.trimChangeLog(createdBefore: future) == Int(start) + 1)
+        #expect(try rows(after: 0).isEmpty)
+        // The sequence survives the trim: the next row continues after it.
+        #expect(try latest() == start + 1)
+        let behind = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        #expect(behind == ChangeLogBatch(listingIDs: [], rebuild: .gap, through: start + 1))
+        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
+        let caughtUp = try fixture.pool.read { try log.changes(after: start + 1, limit: 100, in: $0) }
+        #expect(caughtUp == ChangeLogBatch(listingIDs: [2], rebuild: nil, through: start + 2))
+    }
+
+    @Test func replacingACalendarKeepsReservedNightsBooked() throws {
+        let night = date("2027-07-10").daysSinceEpoch
+        try fixture.pool.write { db in
+            try db.execute(sql: "INSERT INTO guests (id, token_hash, created_at) VALUES (1, zeroblob(32), 0)")
+            try db.execute(sql: """
+                INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, \
+                currency, nightly_prices, line_items, total, cancellation_policy, status, created_at) \
+                VALUES (1, 1, 1, \(night), \(night + 2), 1, 0, 0, 'KRW', '[1,1]', '[]', 2, 'moderate', 'confirmed', 0)
+                """)
+            try db.execute(sql: "INSERT INTO reservation_nights VALUES (1, \(night), 1), (1, \(night + 1), 1)")
+        }
+        // The import says one reserved night is available with a price, and knows nothing of the other.
+        try fixture.writer.replaceCalendar(of: ListingID(1), with: [
+            CalendarEntry(date: CalendarDate(daysSinceEpoch: night), price: 123_000),
+            CalendarEntry(date: CalendarDate(daysSinceEpoch: night + 5), status: .blocked),
+        ])
+        let days = try fixture.catalog.calendarEntries(
+            of: ListingID(1), in: CalendarDate(daysSinceEpoch: night)..<CalendarDate(daysSinceEpoch: night + 7))
+        #expect(days.map(\.date.daysSinceEpoch) == [night, night + 1, night + 5])
+        #expect(days.map(\.status) == [.booked, .booked, .blocked])
+        #expect(try fixture.ids(ListingFilter(area: .location(fixture.yeoksam),
+                                              stay: Stay(checkin: CalendarDate(daysSinceEpoch: night + 1),
+                                                         checkout: CalendarDate(daysSinceEpoch: night + 2)))) == [])
+    }
+}
