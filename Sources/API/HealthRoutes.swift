@@ -14,7 +14,7 @@ struct HealthRoutes {
             do {
                 try services.readiness()
             } catch {
-                throw Problem(type: ProblemType(kind: "not-ready"), status: .serviceUnavailable, title: "Not ready",
+                throw Problem(type: .notReady, status: .serviceUnavailable, title: "Not ready",
                               detail: "The database is not answering.")
             }
             return .json(Array(#"{"status":"ready"}"#.utf8), cache: .never)

@@ -7,9 +7,10 @@ import Storage
 /// `stays bench-follow`: how the search index follows booking-like writes. WRITES TO THE
 /// DATABASE (books and frees nights, appends change-log rows): run it on a copy.
 ///
-/// (a) Visibility: `--writes` times, a one-listing booking (its nights upserted as booked
-/// and a change-log row, in one transaction, on a connection of its own, as the booking
-/// code or another process writes) commits; then a search over the listing's location
+/// (a) Visibility: `--writes` times, a one-listing booking commits — a real one, through
+/// `BookingService` and `SQLiteBookingStore` on a pool of their own (another writer
+/// connection, as another server or process would be), for a random listing and stay that
+/// validates; then a search over the listing's location
 /// and nights runs. Prints the time from COMMIT returning to the end of that search (which
 /// must not return the listing: it counts the misses), the catch-up alone (version check,
 /// log and listing reads, patch) and the patch alone (`SearchIndex.apply`), median and
@@ -48,19 +49,23 @@ enum BenchFollowCommand {
                 .fetchAll { ($0.int64(0), $0.int64(1)) }
         }
         guard !targets.isEmpty else { throw UsageError("the database has no listings") }
-        let writer = try Database(path: path)
+        let booker = try BenchBooker(path: path, today: today)
         var random = SplitMix64(seed: 7)
 
         // (a) visibility
         var visible: [Double] = [], catchUps: [Double] = [], patches: [Double] = [], misses = 0
-        var booked: [(Int64, Range<Int>)] = []
+        var booked: [ReservationID] = []
         let clock = ContinuousClock()
         for _ in 0..<writes {
-            let target = targets[random.int(in: 0...(targets.count - 1))]
-            let checkin = today.daysSinceEpoch + random.int(in: 1...300)
-            let nights = checkin..<checkin + random.int(in: 1...3)
-            try write(writer, listing: target.id, nights: nights, cancel: false)
+            var attempt: (target: (id: Int64, location: Int64), nights: Range<Int>, reservation: ReservationID)?
+            while attempt == nil {
+                let target = targets[random.int(in: 0...(targets.count - 1))]
+                let checkin = today.daysSinceEpoch + random.int(in: 1...300)
+                let nights = checkin..<checkin + random.int(in: 1...3)
+                if let id = try booker.book(listing: target.id, nights: nights) { attempt = (target, nights, id) }
+            }
             let committed = clock.now
+            guard let (target, nights, reservation) = attempt else { continue }
             _ = try indexed.freshIndex()
             let caughtUp = clock.now
             let filter = ListingFilter(area: .location(LocationID(target.location)),
@@ -75,9 +80,9 @@ enum BenchFollowCommand {
             visible.append(microseconds(done - committed))
             catchUps.append(microseconds(caughtUp - committed))
             patches.append(microseconds(indexed.lastPatchDuration))
-            booked.append((target.id, nights))
+            booked.append(reservation)
         }
-        for (id, nights) in booked { try write(writer, listing: id, nights: nights, cancel: true) }
+        for id in booked { try booker.cancel(id) }
         _ = try indexed.freshIndex()
         print(String(format: "visibility writes=%d misses=%d commit_to_search_end_us p50=%.0f p99=%.0f "
                      + "catch_up_us p50=%.0f p99=%.0f patch_apply_us p50=%.0f p99=%.0f",
@@ -101,25 +106,24 @@ enum BenchFollowCommand {
                     var random = SplitMix64(seed: 11)
                     let interval = 1.0 / Double(rate)
                     var next = Date().timeIntervalSinceReferenceDate
-                    var pending: (Int64, Range<Int>)?
+                    var pending: ReservationID?
                     do {
-                        let connection = try Database(path: path)
+                        let booker = try BenchBooker(path: path, today: today)
                         while !stop.isSet {
-                            if let (id, nights) = pending {
-                                try write(connection, listing: id, nights: nights, cancel: true)
+                            if let id = pending {
+                                try booker.cancel(id)
                                 pending = nil
                             } else {
                                 let target = targetList[random.int(in: 0...(targetList.count - 1))]
                                 let checkin = today.daysSinceEpoch + random.int(in: 1...300)
-                                pending = (target.id, checkin..<checkin + random.int(in: 1...3))
-                                try write(connection, listing: target.id, nights: pending!.1, cancel: false)
+                                pending = try booker.book(listing: target.id, nights: checkin..<checkin + random.int(in: 1...3))
                             }
                             writeCount.add()
                             next += interval
                             let wait = next - Date().timeIntervalSinceReferenceDate
                             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                         }
-                        if let (id, nights) = pending { try write(connection, listing: id, nights: nights, cancel: true) }
+                        if let id = pending { try booker.cancel(id) }
                     } catch {
                         FileHandle.standardError.write(Data("bench-follow writer: \(error)\n".utf8))
                     }
@@ -160,25 +164,6 @@ enum BenchFollowCommand {
         return misses == 0 ? 0 : 1
     }
 
-    /// A booking (or its cancellation) as the booking code writes it: the nights and a
-    /// change-log row in one transaction.
-    static func write(_ db: Database, listing: Int64, nights: Range<Int>, cancel: Bool) throws {
-        try db.transaction(.immediate) { db in
-            let statement = try db.cachedStatement(cancel
-                ? "UPDATE calendar_days SET status = 'available' WHERE listing_id = ? AND day = ?"
-                : """
-                  INSERT INTO calendar_days (listing_id, day, status) VALUES (?, ?, 'booked') \
-                  ON CONFLICT(listing_id, day) DO UPDATE SET status = 'booked'
-                  """)
-            for night in nights {
-                try statement.bind(listing, at: 1)
-                try statement.bind(night, at: 2)
-                try statement.run()
-            }
-            try ChangeLog.append(listing: ListingID(listing), reason: cancel ? .cancellation : .reservation, in: db)
-        }
-    }
-
     static func microseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
@@ -217,5 +202,43 @@ enum BenchFollowCommand {
         private var value = 0.0  // guarded by `lock`
         var total: Double { lock.withLock { value } }
         func add(_ microseconds: Double) { lock.withLock { value += microseconds } }
+    }
+}
+
+/// Books and cancels through the real write path (`BookingService` over
+/// `SQLiteBookingStore`) on a pool of its own, as one guest. Used from one thread.
+struct BenchBooker {
+    let quotes: ListingService
+    let bookings: BookingService
+    let guest: GuestID
+
+    init(path: String, today: CalendarDate) throws {
+        let pool = try DatabasePool(path: path)
+        let store = SQLiteBookingStore(pool: pool)
+        let dates = FixedDateProvider(today)
+        quotes = ListingService(listings: SQLiteCatalog(pool: pool), dateProvider: dates)
+        bookings = BookingService(store: store, dateProvider: dates)
+        guest = try GuestService(store: store, dateProvider: dates).createGuest().id
+    }
+
+    /// The new reservation, or nil when the stay cannot be booked (taken, a stay rule).
+    func book(listing: Int64, nights: Range<Int>) throws -> ReservationID? {
+        guard let stay = Stay(checkin: CalendarDate(daysSinceEpoch: nights.lowerBound),
+                              checkout: CalendarDate(daysSinceEpoch: nights.upperBound)) else { return nil }
+        let guests = GuestCount(adults: 1)
+        do {
+            let quote = try quotes.quote(listingID: ListingID(listing), stay: stay, guests: guests, language: .ko)
+            let request = BookingRequest(listingID: ListingID(listing), stay: stay, guests: guests, expectedTotal: quote.total)
+            let key = IdempotencyKey(UUID().uuidString)!
+            guard case .created(let reservation, _) = try bookings.book(request, guest: guest, key: key, language: .ko,
+                                                                      render: { _ in [] }) else { return nil }
+            return reservation.id
+        } catch is StaysError {
+            return nil
+        }
+    }
+
+    func cancel(_ id: ReservationID) throws {
+        _ = try bookings.cancel(id, guest: guest, language: .ko)
     }
 }

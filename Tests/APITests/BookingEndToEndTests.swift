@@ -296,6 +296,56 @@ import Testing
         #expect((try other.send("GET", "/wishlist").object["items"] as? [Any])?.isEmpty == true)
     }
 
+    /// The same key sent many times at once by one guest: one reservation; every answer is
+    /// the original 201 (or a 409 from a request that lost the race for the nights before
+    /// the key was stored — not possible with serialized writes, but allowed by the contract).
+    @Test func concurrentRequestsWithOneKeyCreateOneReservation() throws {
+        let server = try APITestServer()
+        let guest = try BookingClient.newGuest(port: server.port)
+        let total = try quoteTotal(server, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
+        let body = try guest.json(bookingBody(total: total))
+        let results = UnsafeSendableBox([ClientResponse?](repeating: nil, count: 32))
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            let response = try? guest.send("POST", "/reservations", headers: [("Idempotency-Key", "once")], body: body)
+            results.lock.withLock { results.value[index] = response }
+        }
+        let responses = results.value.map { $0 ?? ClientResponse.failed }
+        #expect(responses.allSatisfy { $0.status == 201 || $0.status == 409 })
+        let created = responses.filter { $0.status == 201 }
+        #expect(Set(created.map(\.body)).count == 1)
+        #expect(created.filter { $0.header("Idempotent-Replayed") == nil }.count == 1)
+        let trips = try guest.send("GET", "/reservations").object["items"] as? [[String: Any]] ?? []
+        #expect(trips.count == 1)
+    }
+
+    /// Read your writes: after every 201, a search for the booked nights (issued at once, on a
+    /// new connection) never returns the booked listing; after the cancel it does again.
+    @Test func aSearchAfterA201NeverReturnsTheBookedListing() throws {
+        let server = try APITestServer()
+        let guest = try BookingClient.newGuest(port: server.port)
+        let start = CalendarDay(2028, 3, 1)
+        var booked: [(id: String, search: String, listing: String)] = []
+        for round in 0..<30 {
+            let listing = "\(201 + round % 10)"
+            let checkin = start.adding(round * 3), checkout = checkin.adding(2)
+            let search = "/listings?checkin=\(checkin)&checkout=\(checkout)&adults=1&limit=50"
+            let before = (try server.json(search)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            #expect(before.contains(listing))
+            let total = try quoteTotal(server, "listingId=\(listing)&checkin=\(checkin)&checkout=\(checkout)&adults=1")
+            let response = try guest.book(bookingBody(total: total, adults: 1,
+                                                      ["listingId": listing, "checkin": "\(checkin)", "checkout": "\(checkout)"]))
+            #expect(response.status == 201)
+            let after = (try server.json(search)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            #expect(!after.contains(listing), "round \(round): \(listing) still offered for \(checkin)")
+            booked.append((try #require(response.object["id"] as? String), search, listing))
+        }
+        for (id, search, listing) in booked.prefix(5) {
+            #expect(try guest.send("POST", "/reservations/\(id)/cancel").status == 200)
+            let again = (try server.json(search)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            #expect(again.contains(listing))
+        }
+    }
+
     @Test func creatingGuestsIsRateLimitedPerAddress() throws {
         let server = try APITestServer(guestsPerMinute: 3)
         let anonymous = BookingClient(port: server.port, token: nil)
