@@ -76,8 +76,35 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return (offset + 4) % 7 + 1
     }
 
-    /// Friday and Saturday nights are weekend nights.
-    public var isWeekendNight: Bool { weekday == 6 || weekday == 7 }
+    /// Friday and Saturday nights are weekend nights (`isWeekendNight(epochDay:)`).
+    public var isWeekendNight: Bool { Self.isWeekendNight(epochDay: daysSinceEpoch) }
+
+    /// The weekend rule, written once: the night of epoch day `day` (days since 1970-01-01,
+    /// negative before) is a weekend night when it is a Friday or Saturday night.
+    ///
+    /// Every Swift copy calls this: `isWeekendNight`, the search index (`SearchIndexDay`,
+    /// `SearchIndexQuery`) and the weekend-night counts of searches. SQL cannot call Swift:
+    /// `ListingSearchSQL.isWeekendNight(day:)` writes the same rule as an SQL expression,
+    /// and `FastPathRuleTests` checks the two agree on every day of years 1...9999 and on
+    /// the extremes of the index's `Int32` days. `@inlinable`, so that the index's loops
+    /// pay nothing for the call.
+    @inlinable
+    public static func isWeekendNight(epochDay day: Int) -> Bool {
+        let offset = ((day % 7) + 7) % 7  // 0 = Thursday (1970-01-01)
+        return offset == 1 || offset == 2  // Friday, Saturday
+    }
+
+    /// How many of the nights `days` (epoch days) are weekend nights: two in every full
+    /// week, then `isWeekendNight(epochDay:)` over the remainder. O(1).
+    @inlinable
+    public static func weekendNightCount(epochDays days: Range<Int>) -> Int {
+        let weeks = days.count / 7
+        var count = weeks * 2
+        for day in (days.lowerBound + weeks * 7)..<days.upperBound where isWeekendNight(epochDay: day) {
+            count += 1
+        }
+        return count
+    }
 
     public func adding(days: Int) -> CalendarDate {
         CalendarDate(daysSinceEpoch: daysSinceEpoch + days)

@@ -64,7 +64,7 @@ public enum CalendarGrid {
             let firstIndex = states.map { $0.index(of: first) } ?? 0
             var weekday = first.weekday
             // A month's states in one call: one retain of `states` instead of one per day.
-            let bookings = states?.bookings(from: firstIndex, count: month.numberOfDays, weekday: weekday)
+            let bookings = states?.bookings(from: firstIndex, count: month.numberOfDays)
             var days: [CalendarDay] = []
             days.reserveCapacity(month.numberOfDays)
             for day in 1...month.numberOfDays {
@@ -132,6 +132,8 @@ public enum CalendarGrid {
 /// day, and a struct of eight arrays would be retained field by field on each call.
 final class ListingDayStates {
     let lower: CalendarDate
+    /// `lower` as an epoch day: index i is epoch day `lowerDay + i`.
+    let lowerDay: Int
     let today: CalendarDate
     let input: ListingCalendarInput
     /// Where each day's entry is in `input.entries`, plus one; 0 for a day without one. Four
@@ -156,6 +158,7 @@ final class ListingDayStates {
         let lowerDay = lower.daysSinceEpoch
         let count = upper.daysSinceEpoch - lowerDay
         self.lower = lower
+        self.lowerDay = lowerDay
         self.today = today
         self.input = input
         checkinIndex = input.checkin.map { $0.daysSinceEpoch - lowerDay }
@@ -219,22 +222,19 @@ final class ListingDayStates {
         return nil
     }
 
-    /// The states of `count` days from `index` (inside the shown window), the first of them
-    /// on `weekday` (1 = Sunday).
-    func bookings(from index: Int, count: Int, weekday: Int) -> [DayBooking] {
+    /// The states of `count` days from `index` (inside the shown window).
+    func bookings(from index: Int, count: Int) -> [DayBooking] {
         var result: [DayBooking] = []
         result.reserveCapacity(count)
-        var weekday = weekday
         for offset in 0..<count {
-            result.append(booking(at: index + offset, weekday: weekday))
-            weekday = weekday == 7 ? 1 : weekday + 1
+            result.append(booking(at: index + offset))
         }
         return result
     }
 
-    /// The day `index` days after `lower`, a `weekday`, priced here: only shown days need a
-    /// price, not the whole range.
-    private func booking(at index: Int, weekday: Int) -> DayBooking {
+    /// The day `index` days after `lower`, priced here: only shown days need a price, not
+    /// the whole range.
+    private func booking(at index: Int) -> DayBooking {
         let (minNights, maxNights) = limits(index)
         let problem = checkinProblem(index)
         let closedToDeparture = entry(index)?.closedToDeparture == true
@@ -251,7 +251,8 @@ final class ListingDayStates {
         } else {
             checkoutAllowed = index > 0 && nightFree[index - 1] && !closedToDeparture
         }
-        let price = NightlyPricer.basePrice(override: entry(index)?.price, isWeekendNight: weekday >= 6,
+        let price = NightlyPricer.basePrice(override: entry(index)?.price,
+                                            isWeekendNight: CalendarDate.isWeekendNight(epochDay: lowerDay + index),
                                             rules: input.listing.pricing) + fee
         return DayBooking(available: nightFree[index], price: price, minNights: minNights,
                           maxNights: maxNights, checkinAllowed: problem == nil, checkoutAllowed: checkoutAllowed,

@@ -67,7 +67,7 @@ struct ListingSearchSQL {
             WITH m AS MATERIALIZED (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
             l.base_price * :weekday_nights + COALESCE(l.weekend_price, l.base_price) * :weekend_nights \
             + l.extra_guest_fee * MAX(0, :guests - l.guests_included) * :nights \
-            + (SELECT COALESCE(SUM(c.price - CASE WHEN ((c.day % 7) + 11) % 7 >= 5 \
+            + (SELECT COALESCE(SUM(c.price - CASE WHEN \(Self.isWeekendNight(day: "c.day")) \
             THEN COALESCE(l.weekend_price, l.base_price) ELSE l.base_price END), 0) \
             FROM calendar_days c WHERE c.listing_id = l.id AND c.day >= :checkin AND c.day < :checkout \
             AND c.price IS NOT NULL) AS total \
@@ -84,6 +84,16 @@ struct ListingSearchSQL {
             p AS (SELECT id, latitude, longitude, recommendation_score, rating, total, \
             (2 * total + :nights) / (2 * :nights) AS nightly FROM m)
             """
+    }
+
+    /// The weekend rule as an SQL expression over the epoch-day expression `day`: true for
+    /// Friday and Saturday nights. SQL cannot call `CalendarDate.isWeekendNight(epochDay:)`,
+    /// the rule's one definition, so this is its only SQL spelling, and `FastPathRuleTests`
+    /// runs it through SQLite against the Swift function for every day of years 1...9999.
+    /// (`%` truncates in SQLite as in Swift: `day % 7` is -6...6, so `+ 11` keeps it positive;
+    /// 0 is a Sunday night, 5 Friday, 6 Saturday.)
+    static func isWeekendNight(day: String) -> String {
+        "((\(day) % 7) + 11) % 7 >= 5"
     }
 
     static func sortKey(_ sort: ListingSort) -> String {
@@ -140,10 +150,8 @@ struct ListingSearchSQL {
             try statement.bind(box.northEast.longitude, named: ":east")
         }
         if let stay = filter.stay {
-            var weekendNights = 0
-            for night in 0..<stay.nights where stay.checkin.adding(days: night).isWeekendNight {
-                weekendNights += 1
-            }
+            let weekendNights = CalendarDate.weekendNightCount(
+                epochDays: stay.checkin.daysSinceEpoch..<stay.checkout.daysSinceEpoch)
             try statement.bind(stay.checkin.daysSinceEpoch, named: ":checkin")
             try statement.bind(stay.checkout.daysSinceEpoch, named: ":checkout")
             try statement.bind(stay.nights, named: ":nights")

@@ -315,12 +315,4 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     static func blockCount(listingCount: Int) -> Int { (listingCount + 63) >> 6 }
-
-    /// True when the night of epoch day `day` is a Friday or Saturday night
-    /// (`CalendarDate.isWeekendNight`, and the SQL's `((day % 7) + 11) % 7 >= 5`).
-    @inline(__always)
-    static func isWeekendNight(_ day: Int) -> Bool {
-        let offset = ((day % 7) + 7) % 7  // 0 = Thursday
-        return offset == 1 || offset == 2
-    }
 }

@@ -384,7 +384,7 @@ struct SearchIndexDay {
         self.day = day
         isUnavailable = record.bool(2)
         if !isUnavailable, let price = record.optionalInt64(3) {
-            let normal = SearchIndex.isWeekendNight(Int(day)) ? terms.weekendPrice : terms.basePrice
+            let normal = CalendarDate.isWeekendNight(epochDay: Int(day)) ? terms.weekendPrice : terms.basePrice
             // Both positive (CHECK constraints): the difference cannot overflow.
             priceDelta = price &- normal
         } else {

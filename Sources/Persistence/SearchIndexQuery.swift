@@ -115,11 +115,7 @@ struct SearchIndexQuery {
             guard let checkin = Int32(exactly: stay.checkin.daysSinceEpoch),
                   let checkout = Int32(exactly: stay.checkout.daysSinceEpoch) else { return nil }
             let nights = Int(checkout) - Int(checkin)
-            // Friday and Saturday nights: two in every full week, then the remainder.
-            var weekendNights = nights / 7 * 2
-            for day in (Int(checkin) + nights / 7 * 7)..<Int(checkout) where SearchIndex.isWeekendNight(day) {
-                weekendNights += 1
-            }
+            let weekendNights = CalendarDate.weekendNightCount(epochDays: Int(checkin)..<Int(checkout))
             let windowStart = Int(index.windowStart), windowEnd = windowStart + index.windowDays
             func row(_ kind: Int, _ day: Int) -> Int {
                 SearchIndex.row(kind: kind, day: day - windowStart, windowDays: index.windowDays, blockCount: index.blockCount)
