@@ -211,7 +211,8 @@ struct DemoListingMaker {
         for offset in 0..<days {
             let date = today.adding(days: offset)
             var entry = CalendarEntry(date: date, status: status[offset])
-            let defaultPrice = date.isWeekendNight ? (listing.pricing.weekendPrice ?? listing.pricing.basePrice) : listing.pricing.basePrice
+            let defaultPrice = NightlyPricer.basePrice(override: nil, isWeekendNight: date.isWeekendNight,
+                                                       rules: listing.pricing)
             if seasonal, DemoSeasons.isHolidayPeak(date) {
                 entry.price = Self.won(Double(defaultPrice) * holidayFactor)
                 if listing.minNights < 2 { entry.minNights = 2 }

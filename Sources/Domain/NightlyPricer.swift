@@ -36,7 +36,12 @@ public struct NightlyPricer: Hashable, Sendable {
     }
 
     /// The fee added to every night for guests above `guestsIncluded`.
-    public var extraGuestFeePerNight: Int64 {
+    public var extraGuestFeePerNight: Int64 { Self.extraGuestFeePerNight(rules: rules, guests: guests) }
+
+    /// The extra-guest rule itself: `extraGuestFee` for each occupying guest above
+    /// `guestsIncluded`, every night.
+    @inlinable
+    public static func extraGuestFeePerNight(rules: PricingRules, guests: GuestCount) -> Int64 {
         rules.extraGuestFee * Int64(max(0, guests.occupying - rules.guestsIncluded))
     }
 
@@ -46,11 +51,28 @@ public struct NightlyPricer: Hashable, Sendable {
     }
 
     /// The rule itself, for callers that walk days in order and know each day's override
-    /// and weekday without a lookup.
+    /// and weekday without a lookup (the calendar grid).
+    @inlinable
     public static func basePrice(override: Int64?, isWeekendNight: Bool, rules: PricingRules) -> Int64 {
+        basePrice(override: override, isWeekendNight: isWeekendNight, basePrice: rules.basePrice,
+                  weekendPrice: rules.weekendPrice)
+    }
+
+    /// The nightly price rule, written once: the override when set, else the weekend price
+    /// on a weekend night (`CalendarDate.isWeekendNight(epochDay:)`) when set, else the base
+    /// price. On plain values for callers that keep a listing's prices in their own layout
+    /// (the search index stores each override as its difference from this with no override).
+    ///
+    /// Fast paths that price a whole stay in one formula — the search SQL and the index's
+    /// scan: `base * weekdayNights + COALESCE(weekend, base) * weekendNights + fee * nights +
+    /// Σ (override − default)` — are held to this rule by `FastPathRuleTests`
+    /// (PersistenceTests), which compares their totals with `Quote`'s.
+    @inlinable
+    public static func basePrice(override: Int64?, isWeekendNight: Bool, basePrice: Int64,
+                                 weekendPrice: Int64?) -> Int64 {
         if let override { return override }
-        if isWeekendNight, let weekend = rules.weekendPrice { return weekend }
-        return rules.basePrice
+        if isWeekendNight, let weekendPrice { return weekendPrice }
+        return basePrice
     }
 
     public func price(on date: CalendarDate) -> Int64 {

@@ -12,8 +12,11 @@ import Storage
 ///
 /// Price of a stay, per listing (see docs/storage.md): the nights without a price override
 /// cost `base * weekdayNights + COALESCE(weekend, base) * weekendNights`, both counts
-/// computed here in Swift; each override row in the stay then adds `price - default of
-/// that day`; the extra-guest fee adds `fee * max(0, guests - included) * nights`.
+/// computed here in Swift (`CalendarDate.weekendNightCount`); each override row in the stay
+/// then adds `price - default of that day` (`defaultPrice(day:)`); the extra-guest fee adds
+/// `fee * max(0, guests - included) * nights`. The rules are Domain's (`NightlyPricer`,
+/// `CalendarDate.isWeekendNight(epochDay:)`, `StayValidator`); the SQL spells them because
+/// it cannot call Swift, and `FastPathRuleTests` holds this SQL to them.
 struct ListingSearchSQL {
     enum Area: Hashable {
         case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian
@@ -57,7 +60,7 @@ struct ListingSearchSQL {
             // walk its index.
             return """
                 WITH p AS (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, NULL AS total, \
-                l.base_price + l.extra_guest_fee * MAX(0, :guests - l.guests_included) AS nightly \
+                l.base_price + \(Self.extraGuestFeePerNight) AS nightly \
                 FROM listings l WHERE \(commonFilter))
                 """
         }
@@ -66,9 +69,8 @@ struct ListingSearchSQL {
         return """
             WITH m AS MATERIALIZED (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
             l.base_price * :weekday_nights + COALESCE(l.weekend_price, l.base_price) * :weekend_nights \
-            + l.extra_guest_fee * MAX(0, :guests - l.guests_included) * :nights \
-            + (SELECT COALESCE(SUM(c.price - CASE WHEN \(Self.isWeekendNight(day: "c.day")) \
-            THEN COALESCE(l.weekend_price, l.base_price) ELSE l.base_price END), 0) \
+            + \(Self.extraGuestFeePerNight) * :nights \
+            + (SELECT COALESCE(SUM(c.price - \(Self.defaultPrice(day: "c.day"))), 0) \
             FROM calendar_days c WHERE c.listing_id = l.id AND c.day >= :checkin AND c.day < :checkout \
             AND c.price IS NOT NULL) AS total \
             FROM listings l \
@@ -94,6 +96,18 @@ struct ListingSearchSQL {
     /// 0 is a Sunday night, 5 Friday, 6 Saturday.)
     static func isWeekendNight(day: String) -> String {
         "((\(day) % 7) + 11) % 7 >= 5"
+    }
+
+    /// `NightlyPricer.extraGuestFeePerNight(rules:guests:)` in SQL, for listing `l` and the
+    /// bound `:guests` (occupying).
+    static let extraGuestFeePerNight = "l.extra_guest_fee * MAX(0, :guests - l.guests_included)"
+
+    /// `NightlyPricer.basePrice(override: nil, ...)` in SQL: the price of listing `l` on the
+    /// night of epoch day `day` before any override. A stay's nights without an override are
+    /// summed from the bound weekday/weekend counts instead; each override adds its
+    /// difference from this. `FastPathRuleTests` compares the resulting totals with `Quote`'s.
+    static func defaultPrice(day: String) -> String {
+        "CASE WHEN \(isWeekendNight(day: day)) THEN COALESCE(l.weekend_price, l.base_price) ELSE l.base_price END"
     }
 
     static func sortKey(_ sort: ListingSort) -> String {

@@ -276,7 +276,9 @@ extension SearchIndex {
         return position < end && ruleDays[position] == day ? position : nil
     }
 
-    /// The stay's total and average nightly price, with the SQL's integer arithmetic.
+    /// The stay's total and average nightly price, with the SQL's integer arithmetic: the
+    /// Domain rule (`NightlyPricer`) summed over the stay in one formula, from the stored
+    /// override deltas; `FastPathRuleTests` compares it with `Quote`'s prices.
     @inline(__always)
     private func price(_ slot: Int, _ listing: SearchIndexTerms, _ stay: SearchIndexQuery.StayTerms,
                        _ bits: SearchIndexBlockBits, _ guests: Int64) -> SearchIndexEvaluation {

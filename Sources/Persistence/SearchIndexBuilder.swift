@@ -384,7 +384,10 @@ struct SearchIndexDay {
         self.day = day
         isUnavailable = record.bool(2)
         if !isUnavailable, let price = record.optionalInt64(3) {
-            let normal = CalendarDate.isWeekendNight(epochDay: Int(day)) ? terms.weekendPrice : terms.basePrice
+            // The day's price without the override (`terms.weekendPrice` is already
+            // COALESCE(weekend_price, base_price)).
+            let normal = NightlyPricer.basePrice(override: nil, isWeekendNight: CalendarDate.isWeekendNight(epochDay: Int(day)),
+                                                 basePrice: terms.basePrice, weekendPrice: terms.weekendPrice)
             // Both positive (CHECK constraints): the difference cannot overflow.
             priceDelta = price &- normal
         } else {

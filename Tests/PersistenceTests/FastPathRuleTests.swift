@@ -12,7 +12,14 @@ import Storage
 ///
 /// - Weekend nights: `CalendarDate.isWeekendNight(epochDay:)` vs
 ///   `ListingSearchSQL.isWeekendNight(day:)` run by SQLite.
+/// - Nightly prices: every match's `accommodationTotal` and `nightlyPrice`, from the SQL
+///   and from the index, vs `Quote` (`NightlyPricer`) for that listing, stay and party.
 @Suite struct FastPathRuleTests {
+    struct TestFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     // MARK: the weekend rule
 
     /// The SQL expression, evaluated by SQLite for every epoch day of `days` at once (a
@@ -59,12 +66,75 @@ import Storage
         for day in days {
             statement.reset()
             try statement.bind(day, named: ":day")
-            let sql = try #require(try statement.fetchOne { $0.bool(0) })
+            let sql: Bool? = try statement.fetchOne { $0.bool(0) }
             #expect(sql == CalendarDate.isWeekendNight(epochDay: day), "epoch day \(day)")
         }
         // And the runs through the CTE, as the whole-range test reads them.
         for center in [Int(Int32.min), Int(Int32.max)] {
             #expect(try Self.sqlWeekendDisagreements(db, (center - 400)...(center + 400)).isEmpty)
         }
+    }
+
+    // MARK: the nightly price rule
+
+    /// Every match of every page the SQL and the index serve, for random catalogs and
+    /// filters, is priced as the Domain prices it: with a stay, `accommodationTotal` is the
+    /// sum of `Quote`'s nightly prices (override, else weekend price on weekend nights, else
+    /// base price, plus the extra-guest fee) and `nightlyPrice` its average as the quote
+    /// rounds it; without one, the base price plus the extra-guest fee.
+    @Test(arguments: [false, true])
+    func searchPricesAreTheDomainQuotesPrices(farRows: Bool) throws {
+        let catalog = try RandomCatalog(seed: farRows ? 0x9_1CE_FA2 : 0x9_1CE, listingCount: 250, farRows: farRows)
+        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        let listings = try Self.listingsByID(catalog)
+        var random = TestRandom(seed: farRows ? 77 : 78)
+        var priced = 0, withStay = 0, failures = 0
+        for round in 0..<150 where failures < 5 {
+            var filter = catalog.randomFilter(&random)
+            filter.minPrice = nil
+            filter.maxPrice = nil
+            let search = ListingSearch(filter: filter, limit: 1_000)
+            let fromSQL = try catalog.catalog.searchListings(search)
+            #expect(indexed.index.search(search) != nil, "fell back to SQL: \(search)")
+            let fromIndex = try indexed.searchListings(search)
+            for (path, page) in [("sql", fromSQL), ("index", fromIndex)] {
+                #expect(page.nextCursor == nil)
+                for match in page.matches {
+                    let listing = try #require(listings[match.listing.id])
+                    let expected: (total: Int64?, nightly: Int64)
+                    if let stay = filter.stay {
+                        let entries = try catalog.catalog.calendarEntries(of: listing.id, in: Quote.calendarRange(of: stay))
+                        let quote = Quote(listing: listing, stay: stay, guests: filter.guests, entries: entries)
+                        #expect(quote.nightlyPrices.count == stay.nights)
+                        expected = (quote.nightlyPrices.reduce(0) { $0 + $1.price }, quote.averageNightlyPrice)
+                        withStay += 1
+                    } else {
+                        let pricer = NightlyPricer(listing: listing, entries: [], guests: filter.guests)
+                        expected = (nil, listing.pricing.basePrice + pricer.extraGuestFeePerNight)
+                    }
+                    priced += 1
+                    if match.accommodationTotal != expected.total || match.nightlyPrice != expected.nightly {
+                        failures += 1
+                        Issue.record("""
+                            round \(round) \(path): listing \(listing.id) for \(filter) priced \
+                            \(String(describing: match.accommodationTotal))/\(match.nightlyPrice), \
+                            Domain says \(String(describing: expected.total))/\(expected.nightly)
+                            """)
+                    }
+                }
+            }
+        }
+        #expect(withStay > 1_000 && priced > 4_000, "only \(withStay) stays and \(priced) matches priced")
+    }
+
+    private static func listingsByID(_ catalog: RandomCatalog) throws -> [ListingID: Listing] {
+        var listings: [ListingID: Listing] = [:]
+        for id in catalog.listingIDs {
+            guard let listing = try catalog.catalog.listing(ListingID(id)) else {
+                throw TestFailure("listing \(id) is missing")
+            }
+            listings[ListingID(id)] = listing
+        }
+        return listings
     }
 }
