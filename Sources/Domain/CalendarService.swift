@@ -46,7 +46,8 @@ public final class CalendarService: Sendable {
             guard let (listing, entries) = try listings.listingAndCalendar(listingID, calendarIn: { listing in
                 let today = dateProvider.today(in: listing.timeZone)
                 listingToday = today
-                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin)
+                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin,
+                                              today: today)
             }) else { throw StaysError.listingNotFound(listingID) }
             timeZone = listing.timeZone
             input = ListingCalendarInput(listing: listing, entries: entries, guests: guests, checkin: checkin)

@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+/// The calendar's promise, checked against the route that enforces it: a day is
+/// `checkoutAllowed` exactly when `/quote` accepts some stay ending there, and
+/// `checkinAllowed` exactly when it accepts some stay starting there (stays are bounded by
+/// the listing's maximum nights, so a bounded search is exhaustive).
+@Suite(.serialized) struct CalendarAgainstQuoteEndToEndTests {
+    static let server: APITestServer = {
+        do { return try APITestServer(catalog: CalendarFixture.make) }
+        catch { fatalError("cannot start the calendar test server: \(error)") }
+    }()
+
+    @Test(arguments: CalendarFixture.listings) func everyDayAgreesWithQuote(listing: ListingID) throws {
+        let server = Self.server
+        let body = try server.json("/calendar?listingId=\(listing)&start=2027-12&months=4")
+        let days = (body["months"] as? [[String: Any]] ?? []).flatMap { $0["days"] as? [[String: Any]] ?? [] }
+        #expect(days.count == 31 + 31 + 29 + 31)
+        let maxNights = 6 // the fixture's longest allowed stay
+        let client = try TestClient(port: server.port)
+        var quoted: [String: Bool] = [:]
+        func quotable(_ checkin: CalendarDate, _ checkout: CalendarDate) throws -> Bool {
+            let key = "\(checkin)/\(checkout)"
+            if let known = quoted[key] { return known }
+            let response = try client.get("/quote?listingId=\(listing)&checkin=\(checkin)&checkout=\(checkout)")
+            // Anything else than "valid" or "this stay is not allowed" would be a broken test.
+            #expect([200, 400, 409, 422].contains(response.status), "\(key): \(response.text)")
+            quoted[key] = response.status == 200
+            return response.status == 200
+        }
+        var checkouts = 0, checkins = 0
+        for day in days {
+            let date = try #require(CalendarDate(day["date"] as? String ?? ""))
+            let checkout = try #require(day["checkoutAllowed"] as? Bool)
+            let checkin = try #require(day["checkinAllowed"] as? Bool)
+            let ends = try (1...maxNights + 1).contains { try quotable(date.adding(days: -$0), date) }
+            let starts = try (1...maxNights + 1).contains { try quotable(date, date.adding(days: $0)) }
+            #expect(checkout == ends, "listing \(listing): checkoutAllowed on \(date)")
+            #expect(checkin == starts, "listing \(listing): checkinAllowed on \(date)")
+            if checkout { checkouts += 1 }
+            if checkin { checkins += 1 }
+        }
+        // The fixture is not vacuous: both answers occur.
+        #expect(checkouts > 10 && checkins > 10)
+        #expect(checkouts < days.count && checkins < days.count)
+    }
+}
