@@ -103,6 +103,7 @@ extension JSONWriter {
             case .past: fragment(#","unavailableReason":"past""#)
             case .booked: fragment(#","unavailableReason":"booked""#)
             case .blocked: fragment(#","unavailableReason":"blocked""#)
+            case .beyondWindow: fragment(#","unavailableReason":"beyondWindow""#)
             case .closedToArrival: fragment(#","unavailableReason":"closedToArrival""#)
             case .minNightsUnreachable: fragment(#","unavailableReason":"minNightsUnreachable""#)
             }

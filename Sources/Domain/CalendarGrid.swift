@@ -166,6 +166,8 @@ final class ListingDayStates {
     let checkinIndex: Int?
     /// Index of today (negative when today is before the range).
     let todayIndex: Int
+    /// Index of the listing's `availableUntil` (`Int.max` without one).
+    let untilIndex: Int
 
     init(input: ListingCalendarInput, window: Range<CalendarDate>, today: CalendarDate) {
         let lower = CalendarGrid.lowerBound(windowStart: window.lowerBound, checkin: input.checkin, today: today)
@@ -191,6 +193,7 @@ final class ListingDayStates {
         let todayIndex = today.daysSinceEpoch - lowerDay
         self.todayIndex = todayIndex
         let untilIndex = input.listing.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
+        self.untilIndex = untilIndex
         var nightFree = [Bool](repeating: false, count: count)
         for index in 0..<count {
             nightFree[index] = index >= todayIndex && index < untilIndex
@@ -242,7 +245,9 @@ final class ListingDayStates {
     private func checkinProblem(_ index: Int) -> UnavailableReason? {
         if index < todayIndex { return .past }
         if !nightFree[index] {
-            return entry(index)?.status == .booked ? .booked : .blocked
+            // A guest's stay is the more useful thing to say, even past the window.
+            if entry(index)?.status == .booked { return .booked }
+            return index >= untilIndex ? .beyondWindow : .blocked
         }
         if entry(index)?.closedToArrival == true { return .closedToArrival }
         let (minNights, maxNights) = limits(index)

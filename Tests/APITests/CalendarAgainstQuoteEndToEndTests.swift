@@ -46,4 +46,19 @@ import TestSupport
         #expect(checkouts > 10 && checkins > 10)
         #expect(checkouts < days.count && checkins < days.count)
     }
+
+    /// Days past the availability window say so, rather than looking closed by the host.
+    @Test func daysPastTheWindowHaveTheirOwnReason() throws {
+        let body = try Self.server.json("/calendar?listingId=\(CalendarFixture.strict)&start=2027-12&months=3")
+        let days = (body["months"] as? [[String: Any]] ?? []).flatMap { $0["days"] as? [[String: Any]] ?? [] }
+        func reason(_ date: String) -> String? {
+            days.first { $0["date"] as? String == date }?["unavailableReason"] as? String
+        }
+        #expect(reason("2027-12-30") == "blocked")              // closed by the host
+        #expect(reason("2028-02-01") == "booked")
+        #expect(reason("2028-02-19") == "minNightsUnreachable") // one night left before the window ends
+        #expect(reason("2028-02-20") == "beyondWindow")
+        #expect(reason("2028-02-29") == "beyondWindow")
+        #expect(days.first { $0["date"] as? String == "2028-02-20" }?["checkoutAllowed"] as? Bool == true)
+    }
 }
