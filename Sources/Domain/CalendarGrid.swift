@@ -28,6 +28,23 @@ public struct ListingCalendarInput: Sendable {
 /// end needs its minimum nights free beyond the window).
 public enum CalendarGrid {
     public static let maxMonths = 24
+    /// The months a calendar may show: years 2 through 9998. A listing grid reads one day
+    /// before its window and up to `lookahead` days after it, which must still be dates
+    /// (`CalendarDate` ends at 9999-12-31); a request reaching outside is refused rather than
+    /// answered with fewer months than asked.
+    public static let supportedMonths = YearMonth(year: 2, month: 1)!...YearMonth(year: 9998, month: 12)!
+
+    /// Why `months` months from `start` cannot be shown, as (parameter, reason); nil when
+    /// they can (for `months` within 1...maxMonths).
+    public static func rangeProblem(start: YearMonth, months: Int) -> (name: String, reason: String)? {
+        let bounds = "\(supportedMonths.lowerBound)...\(supportedMonths.upperBound)"
+        guard supportedMonths.contains(start) else { return ("start", "must be a month in \(bounds)") }
+        guard let last = start.adding(months: months - 1), supportedMonths.contains(last) else {
+            let most = (supportedMonths.upperBound.year - start.year) * 12 + supportedMonths.upperBound.month - start.month + 1
+            return ("months", "reaches past \(supportedMonths.upperBound): at most \(most) from \(start)")
+        }
+        return nil
+    }
     /// Days after the window examined for free runs: longer than any allowed stay (365).
     public static let lookahead = 366
 
@@ -61,7 +78,8 @@ public enum CalendarGrid {
         return lower
     }
 
-    /// `count` months from `start` (1...24; larger is clamped, as is anything past 9999-12).
+    /// `count` months from `start` (1...24; larger is clamped, as is anything past 9999-12:
+    /// callers refuse requests outside `supportedMonths` first).
     public static func months(start: YearMonth, count: Int, firstWeekday: FirstWeekday, today: CalendarDate,
                               language: Language, listing: ListingCalendarInput? = nil) -> [CalendarMonth] {
         let count = min(max(count, 1), maxMonths)

@@ -62,3 +62,25 @@ import TestSupport
         #expect(days.first { $0["date"] as? String == "2028-02-20" }?["checkoutAllowed"] as? Bool == true)
     }
 }
+
+/// A calendar reaching outside the supported months is refused, naming the parameter,
+/// instead of being answered with fewer months than asked.
+@Suite struct CalendarRangeEndToEndTests {
+    let server = APITestServer.shared
+
+    @Test func monthsPastTheSupportedRangeAre400() throws {
+        // The last supported month, and a year end crossed inside the range, are fine.
+        let last = try server.json("/calendar?start=9998-12&months=1")
+        #expect((last["months"] as? [Any])?.count == 1)
+        let crossing = try server.json("/calendar?listingId=101&start=9998-01&months=12")
+        #expect((crossing["months"] as? [Any])?.count == 12)
+        #expect(invalidNames(try server.json("/calendar?start=9998-12&months=2", status: 400)) == ["months"])
+        #expect(invalidNames(try server.json("/calendar?listingId=101&start=9998-06&months=24", status: 400))
+                == ["months"])
+        #expect(invalidNames(try server.json("/calendar?start=9999-06&months=12", status: 400)) == ["start"])
+        #expect(invalidNames(try server.json("/calendar?start=9999-12", status: 400)) == ["start"])
+        #expect(invalidNames(try server.json("/calendar?start=0001-01&months=1", status: 400)) == ["start"])
+        // A months already out of 1...24 is reported once.
+        #expect(invalidNames(try server.json("/calendar?start=9998-12&months=25", status: 400)) == ["months"])
+    }
+}
