@@ -36,6 +36,9 @@ public struct ImportSummary: Sendable {
     public var locationsSaved = 0
     public var listingsImported = 0
     public var listingsSkipped = 0
+    /// Imported listings whose empty `price` was taken from their calendar (counted in
+    /// `listingsImported` too).
+    public var listingsPricedFromCalendar = 0
     /// Calendar rows that were valid (whether or not they differ from the listing's defaults).
     public var calendarRowsApplied = 0
     public var calendarRowsSkipped = 0
