@@ -19,6 +19,8 @@ import Domain
 ///   twice); only a few numbers per listing id are kept (plus, for a listing without a
 ///   price, its calendar's prices until its median is known).
 /// - Writes happen in transactions of `options.batchSize` listings (or calendars).
+/// - Afterwards every location's listing count is refreshed, so
+///   imported places rank and show in popular and nearby lists like demo places.
 public struct Importer {
     public init() {}
 
@@ -136,6 +138,9 @@ struct ImportRun {
         let locationIDs = try saveLocations()
         try saveListings(locationIDs: locationIDs)
         if let calendarFile { try importCalendar(calendarFile) }
+        // The listing count of every location, as the demo seeder leaves it:
+        // without them the popular and nearby places are empty.
+        try writer.refreshLocationStatistics()
         return summary
     }
 
