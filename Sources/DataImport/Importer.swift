@@ -324,6 +324,8 @@ struct ImportRun {
                           let locationID = locationIDs[locationKey(of: row)] else { continue }
                     var listing = row.listing
                     listing.pricing.basePrice = price
+                    if row.priceMissing { summary.listingChanges[ImportSummary.priceFromCalendar, default: 0] += 1 }
+                    if row.maxNightsRaised { summary.listingChanges[ImportSummary.maxNightsRaised, default: 0] += 1 }
                     listing.locationID = locationID
                     listing.availableUntil = lastCalendarDate[row.id].map { $0.adding(days: 1 + shift) }
                     try writer.saveListing(listing)

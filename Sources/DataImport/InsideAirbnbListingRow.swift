@@ -11,6 +11,8 @@ struct InsideAirbnbListingRow {
     /// The `price` column was empty (newer snapshots keep prices only in the calendar): the
     /// listing's base price is 0 here, and the importer takes it from the calendar.
     var priceMissing: Bool
+    /// `maximum_nights` was below `minimum_nights` and was raised to it.
+    var maxNightsRaised = false
 
     /// Why a row was rejected (the importer adds the line number).
     struct Rejection: Error {
@@ -74,6 +76,7 @@ struct InsideAirbnbListingRow {
         }
         // The schema requires max >= min; a host's max below their own min means "no stay
         // longer than the minimum".
+        maxNightsRaised = maxNights < minNights
         maxNights = max(maxNights, minNights)
 
         guard let reviewCountOrNil = FieldParsers.optionalCount(value("number_of_reviews")) else {
