@@ -18,6 +18,12 @@ struct CalendarRoutes {
                 if start == nil { reader.fail("start", "must be a month as YYYY-MM") }
             }
             let months = reader.integer("months", default: 12, in: 1...CalendarGrid.maxMonths)
+            // Checked here as well as in the service so that it is reported with the other
+            // problems; a `months` already refused is not judged again.
+            if let start, !reader.issues.contains(where: { $0.name == "months" }),
+               let problem = CalendarGrid.rangeProblem(start: start, months: months) {
+                reader.fail(problem.name, problem.reason)
+            }
             let firstWeekday = reader.choice("firstWeekday", default: FirstWeekday.sunday)
             let checkin = reader.date("checkin")
             if checkin != nil, listingID == nil { reader.fail("checkin", "needs listingId") }
@@ -103,6 +109,7 @@ extension JSONWriter {
             case .past: fragment(#","unavailableReason":"past""#)
             case .booked: fragment(#","unavailableReason":"booked""#)
             case .blocked: fragment(#","unavailableReason":"blocked""#)
+            case .beyondWindow: fragment(#","unavailableReason":"beyondWindow""#)
             case .closedToArrival: fragment(#","unavailableReason":"closedToArrival""#)
             case .minNightsUnreachable: fragment(#","unavailableReason":"minNightsUnreachable""#)
             }

@@ -7,6 +7,8 @@ import Domain
 ///   nights, and for a guest both mean "not bookable".
 /// - The nightly price is `price`; `adjusted_price` is used only when `price` is empty (it
 ///   folds in length-of-stay discounts that Stays models separately).
+/// - A listing whose `price` is empty takes the lower median of these prices as its base
+///   price (over available days, else all days): pass 2 gathers them.
 /// - A row becomes a stored entry only when it differs from the listing's defaults (status,
 ///   price, minimum or maximum nights); the schema stores exceptions only.
 /// - Rows must be grouped by listing (Inside Airbnb files are). Rows of a listing that
@@ -45,6 +47,7 @@ extension ImportRun {
                   let raw = FieldParsers.id(record.fields[columns.listingID]), defaults[ListingID(raw)] != nil,
                   let date = CalendarDate(record.fields[columns.date]) else { continue }
             let id = ListingID(raw)
+            if calendarPrices[id] != nil { gatherPrice(record.fields, columns: columns, of: id) }
             if let last = lastCalendarDate[id], last >= date {} else { lastCalendarDate[id] = date }
             if let first = firstDate, first <= date {} else { firstDate = date }
         }
@@ -53,6 +56,18 @@ extension ImportRun {
             shift = firstDate.days(until: target)
             summary.dateShiftDays = shift
         }
+    }
+
+    /// Notes a row's nightly price (`price`, else `adjusted_price`, as pass 4 reads it) for
+    /// a listing without a price; a row that pass 4 will reject is left out.
+    private mutating func gatherPrice(_ fields: [String], columns: CalendarColumns, of id: ListingID) {
+        let text = fields[columns.price].isEmpty ? fields[columns.adjustedPrice] : fields[columns.price]
+        let available = fields[columns.available]
+        guard !text.isEmpty, available == "t" || available == "f",
+              let price = try? MoneyParser.parse(text, minorUnitDigits: options.currency.minorUnitDigits),
+              price > 0 else { return }
+        calendarPrices[id]?.all.append(price)
+        if available == "t" { calendarPrices[id]?.available.append(price) }
     }
 
     // MARK: Pass 4
@@ -163,7 +178,8 @@ extension ImportRun {
         default: throw CalendarRejection(reason: "invalid available flag '\(fields[columns.available])'")
         }
         let priceText = fields[columns.price].isEmpty ? fields[columns.adjustedPrice] : fields[columns.price]
-        var price = listing.basePrice
+        // Every kept listing has a price by now (`resolveCalendarPrices`).
+        var price = listing.basePrice ?? 0
         if !priceText.isEmpty {
             do {
                 price = try MoneyParser.parse(priceText, minorUnitDigits: options.currency.minorUnitDigits)

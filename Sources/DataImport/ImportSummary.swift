@@ -36,6 +36,9 @@ public struct ImportSummary: Sendable {
     public var locationsSaved = 0
     public var listingsImported = 0
     public var listingsSkipped = 0
+    /// Imported listings whose empty `price` was taken from their calendar (counted in
+    /// `listingsImported` too).
+    public var listingsPricedFromCalendar = 0
     /// Calendar rows that were valid (whether or not they differ from the listing's defaults).
     public var calendarRowsApplied = 0
     public var calendarRowsSkipped = 0
@@ -49,6 +52,40 @@ public struct ImportSummary: Sendable {
     public var calendarSkipReasons: [String: Int] = [:]
     /// Skipped listings by reason kind.
     public var listingSkipReasons: [String: Int] = [:]
+    /// Imported listings whose values differ from what the file says, by what was changed
+    /// (a listing may count under several).
+    public var listingChanges: [String: Int] = [:]
+
+    static let priceFromCalendar = "price empty: the lower median of its calendar's prices"
+    static let maxNightsRaised = "maximum_nights below minimum_nights: raised to it"
+
+    /// Whether anything was imported: an import that kept no listing failed (`stays import`
+    /// then exits non-zero); one that kept some but skipped others succeeded.
+    public var importedAnything: Bool { listingsImported > 0 }
+
+    /// What the import kept, changed and skipped, each change and skip counted by reason,
+    /// one item a line; the last line is the headline.
+    public var report: String {
+        var lines: [String] = []
+        func section(_ title: String, _ counts: [String: Int]) {
+            guard !counts.isEmpty else { return }
+            lines.append(title)
+            for (reason, count) in counts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                lines.append("  \(count) \(reason)")
+            }
+        }
+        section("changed \(listingChanges.values.reduce(0, +)) listing values:", listingChanges)
+        section("skipped \(listingsSkipped) listings:", listingSkipReasons)
+        section("skipped \(calendarRowsSkipped) calendar rows:", calendarSkipReasons)
+        var headline = "kept \(listingsImported) listings (\(listingsPricedFromCalendar) priced from their calendar), "
+            + "\(locationsSaved) locations, \(calendarRowsApplied) calendar rows "
+            + "(\(calendarEntriesWritten) stored as exceptions); skipped \(listingsSkipped) listings, "
+            + "\(calendarRowsSkipped) calendar rows"
+        if dateShiftDays != 0 { headline += "; dates shifted by \(dateShiftDays) days" }
+        if !importedAnything { headline = "nothing imported: " + headline }
+        lines.append(headline)
+        return lines.joined(separator: "\n")
+    }
 
     public static let maxStoredIssues = 1000
 

@@ -11,18 +11,47 @@ import Domain
 /// - Idempotent: listings are keyed by their Inside Airbnb id and locations by external key,
 ///   so importing the same files again updates rows instead of adding new ones; calendars
 ///   are replaced whole.
+/// - Nothing is lost to an empty `price` (newer snapshots keep prices only in the
+///   calendar): such a listing's base price is the lower median of its calendar's nightly
+///   prices over its available days, or over all its days when none is available. Only a
+///   listing with no price anywhere is skipped, with that reason.
 /// - Memory stays flat in the file sizes: files are streamed (listings twice, the calendar
-///   twice); only a few numbers per listing id are kept.
+///   twice); only a few numbers per listing id are kept (plus, for a listing without a
+///   price, its calendar's prices until its median is known).
 /// - Writes happen in transactions of `options.batchSize` listings (or calendars).
+/// - Afterwards every location's listing count is refreshed, so
+///   imported places rank and show in popular and nearby lists like demo places.
 public struct Importer {
     public init() {}
 
     /// Per listing: what the calendar compares its rows against.
     struct ListingDefaults {
         var line: Int
-        var basePrice: Int64
+        /// nil while an empty `price` waits for the calendar (`resolveCalendarPrices`).
+        var basePrice: Int64?
         var minNights: Int
         var maxNights: Int
+    }
+
+    /// The nightly prices a listing's calendar rows give, to price a listing without one.
+    struct CalendarPrices {
+        var available: [Int64] = []
+        var all: [Int64] = []
+
+        /// The lower median over the available days, else over all days; nil without prices.
+        /// The lower median (not the mean) is an actual nightly price of the listing and
+        /// ignores a few holiday or event nights priced far above the rest.
+        var defaultPrice: Int64? {
+            let prices = (available.isEmpty ? all : available).sorted()
+            return prices.isEmpty ? nil : prices[(prices.count - 1) / 2]
+        }
+    }
+
+    /// Where a listing is, for its locations.
+    struct Place {
+        var coordinate: Coordinate
+        var region: String
+        var neighbourhood: String
     }
 
     struct CoordinateSum {
@@ -76,6 +105,10 @@ struct ImportRun {
     var neighbourhoods: [String: [String: Importer.CoordinateSum]] = [:]
     var city = Importer.CoordinateSum()
     var lastCalendarDate: [ListingID: CalendarDate] = [:]
+    /// Calendar prices of listings whose `price` is empty, gathered in pass 2.
+    var calendarPrices: [ListingID: Importer.CalendarPrices] = [:]
+    /// Where those listings are, counted once they are priced.
+    var waitingPlaces: [ListingID: Importer.Place] = [:]
     var shift = 0
 
     init(listingsFile: String, calendarFile: String?, options: ImportOptions, writer: CatalogWriting,
@@ -101,9 +134,13 @@ struct ImportRun {
     mutating func execute() throws -> ImportSummary {
         try scanListings()
         if let calendarFile { try scanCalendar(calendarFile) }
+        resolveCalendarPrices()
         let locationIDs = try saveLocations()
         try saveListings(locationIDs: locationIDs)
         if let calendarFile { try importCalendar(calendarFile) }
+        // The listing count of every location, as the demo seeder leaves it:
+        // without them the popular and nearby places are empty.
+        try writer.refreshLocationStatistics()
         return summary
     }
 
@@ -156,17 +193,52 @@ struct ImportRun {
                 continue
             }
             seen[row.id] = record.line
-            defaults[row.id] = Importer.ListingDefaults(line: record.line, basePrice: row.listing.pricing.basePrice,
+            defaults[row.id] = Importer.ListingDefaults(line: record.line,
+                                                        basePrice: row.priceMissing ? nil : row.listing.pricing.basePrice,
                                                         minNights: row.listing.minNights, maxNights: row.listing.maxNights)
-            let coordinate = row.listing.coordinate
-            city.add(coordinate)
-            if !row.regionName.isEmpty { regions[row.regionName, default: .init()].add(coordinate) }
-            if !row.neighbourhoodName.isEmpty {
-                neighbourhoods[row.regionName, default: [:]][row.neighbourhoodName, default: .init()].add(coordinate)
+            let place = Importer.Place(coordinate: row.listing.coordinate, region: row.regionName,
+                                       neighbourhood: row.neighbourhoodName)
+            if row.priceMissing {
+                // Its location counts only once the calendar has priced it.
+                calendarPrices[row.id] = Importer.CalendarPrices()
+                waitingPlaces[row.id] = place
+            } else {
+                gatherLocation(place)
             }
             if record.line % 256 == 0 { progress(.advanced(completed: reader.bytesConsumed)) }
         }
         progress(.advanced(completed: reader.bytesConsumed))
+    }
+
+    /// Prices each listing whose `price` was empty from its calendar, or skips it (with its
+    /// reason) when its calendar has no price either; only the priced ones count towards
+    /// their locations, so that no location is made for skipped listings only.
+    private mutating func resolveCalendarPrices() {
+        let waiting = defaults.filter { $0.value.basePrice == nil }.sorted { $0.value.line < $1.value.line }
+        for (id, listing) in waiting {
+            if let price = calendarPrices[id]?.defaultPrice {
+                defaults[id]?.basePrice = price
+                summary.listingsPricedFromCalendar += 1
+                if let place = waitingPlaces[id] { gatherLocation(place) }
+            } else {
+                defaults[id] = nil
+                summary.listingsSkipped += 1
+                report(ImportIssue(file: .listings, line: listing.line, reason: calendarFile == nil
+                    ? "no price: price is empty and no calendar was given"
+                    : "no price: price is empty and the calendar has no price for listing \(id)"))
+            }
+        }
+        calendarPrices = [:]
+        waitingPlaces = [:]
+    }
+
+    /// Counts a kept listing's coordinate towards its city, region and neighbourhood.
+    private mutating func gatherLocation(_ place: Importer.Place) {
+        city.add(place.coordinate)
+        if !place.region.isEmpty { regions[place.region, default: .init()].add(place.coordinate) }
+        if !place.neighbourhood.isEmpty {
+            neighbourhoods[place.region, default: [:]][place.neighbourhood, default: .init()].add(place.coordinate)
+        }
     }
 
     static func reason(_ error: CSVRecordError) -> String {
@@ -248,9 +320,12 @@ struct ImportRun {
                     } catch {
                         continue
                     }
-                    guard defaults[row.id]?.line == record.line,
+                    guard let known = defaults[row.id], known.line == record.line, let price = known.basePrice,
                           let locationID = locationIDs[locationKey(of: row)] else { continue }
                     var listing = row.listing
+                    listing.pricing.basePrice = price
+                    if row.priceMissing { summary.listingChanges[ImportSummary.priceFromCalendar, default: 0] += 1 }
+                    if row.maxNightsRaised { summary.listingChanges[ImportSummary.maxNightsRaised, default: 0] += 1 }
                     listing.locationID = locationID
                     listing.availableUntil = lastCalendarDate[row.id].map { $0.adding(days: 1 + shift) }
                     try writer.saveListing(listing)

@@ -8,6 +8,11 @@ struct InsideAirbnbListingRow {
     var regionName: String
     var neighbourhoodName: String
     var listing: Listing
+    /// The `price` column was empty (newer snapshots keep prices only in the calendar): the
+    /// listing's base price is 0 here, and the importer takes it from the calendar.
+    var priceMissing: Bool
+    /// `maximum_nights` was below `minimum_nights` and was raised to it.
+    var maxNightsRaised = false
 
     /// Why a row was rejected (the importer adds the line number).
     struct Rejection: Error {
@@ -48,13 +53,16 @@ struct InsideAirbnbListingRow {
             throw Rejection(reason: "invalid coordinate '\(value("latitude"))', '\(value("longitude"))'")
         }
 
-        let basePrice: Int64
-        do {
-            basePrice = try MoneyParser.parse(value("price"), minorUnitDigits: options.currency.minorUnitDigits)
-        } catch {
-            throw Rejection(reason: "invalid price: \(error)")
+        var basePrice: Int64 = 0
+        priceMissing = value("price").trimmingSpaces.isEmpty
+        if !priceMissing {
+            do {
+                basePrice = try MoneyParser.parse(value("price"), minorUnitDigits: options.currency.minorUnitDigits)
+            } catch {
+                throw Rejection(reason: "invalid price: \(error)")
+            }
+            guard basePrice > 0 else { throw Rejection(reason: "price must be positive, found '\(value("price"))'") }
         }
-        guard basePrice > 0 else { throw Rejection(reason: "price must be positive, found '\(value("price"))'") }
 
         guard let minNights = Int(value("minimum_nights")), minNights >= 1 else {
             throw Rejection(reason: "invalid minimum_nights '\(value("minimum_nights"))'")
@@ -68,6 +76,7 @@ struct InsideAirbnbListingRow {
         }
         // The schema requires max >= min; a host's max below their own min means "no stay
         // longer than the minimum".
+        maxNightsRaised = maxNights < minNights
         maxNights = max(maxNights, minNights)
 
         guard let reviewCountOrNil = FieldParsers.optionalCount(value("number_of_reviews")) else {

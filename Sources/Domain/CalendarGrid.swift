@@ -17,12 +17,34 @@ public struct ListingCalendarInput: Sendable {
 
 /// Builds month grids, optionally with a listing's availability, in O(days) time.
 ///
+/// Without a chosen check-in a day is `checkinAllowed` exactly when some stay starting there
+/// passes `StayValidator` (and is not in the past), and `checkoutAllowed` exactly when some
+/// such stay ends there; a property test holds the grid to the validator.
+///
 /// The availability of a window is judged from the listing's entries over a wider range
-/// (`entryRange`): one day before the window (a check-out on the first day depends on the
-/// night before), a chosen check-in before the window, and `lookahead` days after it (a
-/// check-in near the window's end needs its minimum nights free beyond the window).
+/// (`entryRange`): from today or the day before the window, whichever is earlier (a stay
+/// ending in the window may start up to a year before it, but never before today), a chosen
+/// check-in before the window, and `lookahead` days after it (a check-in near the window's
+/// end needs its minimum nights free beyond the window).
 public enum CalendarGrid {
     public static let maxMonths = 24
+    /// The months a calendar may show: years 2 through 9998. A listing grid reads one day
+    /// before its window and up to `lookahead` days after it, which must still be dates
+    /// (`CalendarDate` ends at 9999-12-31); a request reaching outside is refused rather than
+    /// answered with fewer months than asked.
+    public static let supportedMonths = YearMonth(year: 2, month: 1)!...YearMonth(year: 9998, month: 12)!
+
+    /// Why `months` months from `start` cannot be shown, as (parameter, reason); nil when
+    /// they can (for `months` within 1...maxMonths).
+    public static func rangeProblem(start: YearMonth, months: Int) -> (name: String, reason: String)? {
+        let bounds = "\(supportedMonths.lowerBound)...\(supportedMonths.upperBound)"
+        guard supportedMonths.contains(start) else { return ("start", "must be a month in \(bounds)") }
+        guard let last = start.adding(months: months - 1), supportedMonths.contains(last) else {
+            let most = (supportedMonths.upperBound.year - start.year) * 12 + supportedMonths.upperBound.month - start.month + 1
+            return ("months", "reaches past \(supportedMonths.upperBound): at most \(most) from \(start)")
+        }
+        return nil
+    }
     /// Days after the window examined for free runs: longer than any allowed stay (365).
     public static let lookahead = 366
 
@@ -34,20 +56,30 @@ public enum CalendarGrid {
     }
 
     /// The calendar entries a listing grid needs.
-    public static func entryRange(start: YearMonth, count: Int, checkin: CalendarDate?) -> Range<CalendarDate> {
+    /// - Parameter today: today in the listing's zone; nil reads only from the day before
+    ///   the window (check-outs early in the window then only see stays starting there).
+    public static func entryRange(start: YearMonth, count: Int, checkin: CalendarDate?,
+                                  today: CalendarDate? = nil) -> Range<CalendarDate> {
         let shown = window(start: start, count: count)
-        return lowerBound(windowStart: shown.lowerBound, checkin: checkin)..<shown.upperBound.adding(days: lookahead)
+        return lowerBound(windowStart: shown.lowerBound, checkin: checkin, today: today)
+            ..< shown.upperBound.adding(days: lookahead)
     }
 
-    /// The day before the window, or an earlier chosen check-in (unless so early that no
-    /// stay from it can reach the window).
-    static func lowerBound(windowStart: CalendarDate, checkin: CalendarDate?) -> CalendarDate {
+    /// The earliest day whose night can belong to a stay touching the window: the day before
+    /// the window, or an earlier today (a stay ending in the window may have started on any
+    /// day since, up to `lookahead` days back), or an earlier chosen check-in (unless so early
+    /// that no stay from it can reach the window).
+    static func lowerBound(windowStart: CalendarDate, checkin: CalendarDate?, today: CalendarDate?) -> CalendarDate {
         let dayBefore = windowStart.adding(days: -1)
-        if let checkin, checkin < dayBefore, checkin >= dayBefore.adding(days: -lookahead) { return checkin }
-        return dayBefore
+        let farthest = dayBefore.adding(days: -lookahead)
+        var lower = dayBefore
+        if let today, today < lower { lower = max(today, farthest) }
+        if let checkin, checkin < lower, checkin >= farthest { lower = checkin }
+        return lower
     }
 
-    /// `count` months from `start` (1...24; larger is clamped, as is anything past 9999-12).
+    /// `count` months from `start` (1...24; larger is clamped, as is anything past 9999-12:
+    /// callers refuse requests outside `supportedMonths` first).
     public static func months(start: YearMonth, count: Int, firstWeekday: FirstWeekday, today: CalendarDate,
                               language: Language, listing: ListingCalendarInput? = nil) -> [CalendarMonth] {
         let count = min(max(count, 1), maxMonths)
@@ -147,13 +179,18 @@ final class ListingDayStates {
     let freeRun: [Int]
     /// The first index >= i whose day is not closed to departure; count when none.
     let nextDeparture: [Int]
+    /// Whether some valid stay (`StayValidator`'s rules, not before today) ends on each day,
+    /// ignoring a chosen check-in.
+    let stayEnds: [Bool]
     /// Index of the chosen check-in (may be negative or past the range).
     let checkinIndex: Int?
     /// Index of today (negative when today is before the range).
     let todayIndex: Int
+    /// Index of the listing's `availableUntil` (`Int.max` without one).
+    let untilIndex: Int
 
     init(input: ListingCalendarInput, window: Range<CalendarDate>, today: CalendarDate) {
-        let lower = CalendarGrid.lowerBound(windowStart: window.lowerBound, checkin: input.checkin)
+        let lower = CalendarGrid.lowerBound(windowStart: window.lowerBound, checkin: input.checkin, today: today)
         let upper = window.upperBound.adding(days: CalendarGrid.lookahead)
         let lowerDay = lower.daysSinceEpoch
         let count = upper.daysSinceEpoch - lowerDay
@@ -177,6 +214,7 @@ final class ListingDayStates {
         let todayIndex = today.daysSinceEpoch - lowerDay
         self.todayIndex = todayIndex
         let untilIndex = input.listing.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
+        self.untilIndex = untilIndex
         var nightFree = [Bool](repeating: false, count: count)
         for index in 0..<count {
             nightFree[index] = index >= todayIndex && index < untilIndex
@@ -188,6 +226,25 @@ final class ListingDayStates {
             freeRun[index] = nightFree[index] ? freeRun[index + 1] + 1 : 0
             nextDeparture[index] = entry(index)?.closedToDeparture == true ? nextDeparture[index + 1] : index
         }
+        // Each possible check-in c contributes the interval of check-outs its rules allow,
+        // [c + min, c + min(max, free nights from c)]; a difference array adds them all up
+        // in one pass, so the grid stays linear in days however long the stays may be.
+        var starts = [Int32](repeating: 0, count: count + 2)
+        for index in 0..<count where nightFree[index] && entry(index)?.closedToArrival != true {
+            let minNights = max(entry(index)?.minNights ?? input.listing.minNights, 1)
+            let maxNights = min(entry(index)?.maxNights ?? input.listing.maxNights, StayParameters.maxNights)
+            let first = index + minNights, last = index + min(maxNights, freeRun[index])
+            guard first <= last else { continue }
+            starts[first] += 1
+            starts[last + 1] -= 1
+        }
+        var stayEnds = [Bool](repeating: false, count: count)
+        var open: Int32 = 0
+        for index in 0..<count {
+            open += starts[index]
+            stayEnds[index] = open > 0 && entry(index)?.closedToDeparture != true
+        }
+        self.stayEnds = stayEnds
         self.entrySlots = entrySlots
         self.nightFree = nightFree
         self.freeRun = freeRun
@@ -209,11 +266,13 @@ final class ListingDayStates {
     private func checkinProblem(_ index: Int) -> UnavailableReason? {
         if index < todayIndex { return .past }
         if !nightFree[index] {
-            return entry(index)?.status == .booked ? .booked : .blocked
+            // A guest's stay is the more useful thing to say, even past the window.
+            if entry(index)?.status == .booked { return .booked }
+            return index >= untilIndex ? .beyondWindow : .blocked
         }
         if entry(index)?.closedToArrival == true { return .closedToArrival }
         let (minNights, maxNights) = limits(index)
-        let lastCheckout = index + min(maxNights, freeRun[index])
+        let lastCheckout = index + min(maxNights, StayParameters.maxNights, freeRun[index])
         let firstCheckout = index + max(minNights, 1)
         guard firstCheckout <= lastCheckout,
               firstCheckout >= nightFree.count || nextDeparture[firstCheckout] <= lastCheckout else {
@@ -246,10 +305,11 @@ final class ListingDayStates {
             } else {
                 let (startMin, startMax) = limits(start)
                 checkoutAllowed = checkin >= today && entry(start)?.closedToArrival != true
-                    && nights >= startMin && nights <= startMax && freeRun[start] >= nights
+                    && nights >= startMin && nights <= min(startMax, StayParameters.maxNights)
+                    && freeRun[start] >= nights
             }
         } else {
-            checkoutAllowed = index > 0 && nightFree[index - 1] && !closedToDeparture
+            checkoutAllowed = stayEnds[index]
         }
         let price = NightlyPricer.basePrice(override: entry(index)?.price,
                                             isWeekendNight: CalendarDate.isWeekendNight(epochDay: lowerDay + index),

@@ -20,8 +20,11 @@ public enum UnavailableReason: String, CaseIterable, Hashable, Sendable {
     case past
     /// Someone else's stay covers the night.
     case booked
-    /// The host blocked the night, or it is on/after the listing's `availableUntil`.
+    /// The host closed the night.
     case blocked
+    /// The night is on or after the listing's `availableUntil`: the host has not opened
+    /// the calendar that far yet (unlike `blocked`, the day may open later).
+    case beyondWindow
     /// The night is free but guests cannot arrive that day.
     case closedToArrival
     /// The night is free but no allowed stay can start there: the free nights from this

@@ -30,13 +30,17 @@ public final class CalendarService: Sendable {
 
     /// - Parameters:
     ///   - start: the first month; nil for the current month in the calendar's zone.
-    ///   - months: 1...24, else `.invalidParameters` naming `months`.
+    ///   - months: 1...24, else `.invalidParameters` naming `months`; the months shown must lie
+    ///     in `CalendarGrid.supportedMonths`, else `.invalidParameters` naming `start` or `months`.
     ///   - checkin: only meaningful with a listing (see `DayBooking.checkoutAllowed`).
     /// Throws `.listingNotFound` for an unknown listing.
     public func calendar(listingID: ListingID?, start: YearMonth?, months: Int, firstWeekday: FirstWeekday,
                          checkin: CalendarDate?, guests: GuestCount, language: Language) throws -> CalendarView {
         guard (1...CalendarGrid.maxMonths).contains(months) else {
             throw StaysError.invalidParameter("months", "must be between 1 and \(CalendarGrid.maxMonths)")
+        }
+        if let start, let problem = CalendarGrid.rangeProblem(start: start, months: months) {
+            throw StaysError.invalidParameter(problem.name, problem.reason)
         }
         var input: ListingCalendarInput?
         var timeZone = defaultTimeZone
@@ -46,7 +50,8 @@ public final class CalendarService: Sendable {
             guard let (listing, entries) = try listings.listingAndCalendar(listingID, calendarIn: { listing in
                 let today = dateProvider.today(in: listing.timeZone)
                 listingToday = today
-                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin)
+                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin,
+                                              today: today)
             }) else { throw StaysError.listingNotFound(listingID) }
             timeZone = listing.timeZone
             input = ListingCalendarInput(listing: listing, entries: entries, guests: guests, checkin: checkin)

@@ -229,7 +229,7 @@ extension BenchSQLCommand {
             let months = query["months"].flatMap { Int($0) } ?? 12
             let start = query["start"].flatMap { YearMonth($0) } ?? YearMonth(today)
             let checkin = query["checkin"].flatMap { CalendarDate($0) }
-            return .calendar(id, CalendarGrid.entryRange(start: start, count: months, checkin: checkin))
+            return .calendar(id, CalendarGrid.entryRange(start: start, count: months, checkin: checkin, today: today))
         case .quote:
             guard let id = query["listingId"].flatMap({ ListingID($0) }),
                   let checkin = query["checkin"].flatMap({ CalendarDate($0) }),
@@ -293,7 +293,8 @@ extension BenchSQLCommand {
             case .histogram:
                 return .prices(filter())
             case .calendar:
-                return .calendar(listingID(), CalendarGrid.entryRange(start: YearMonth(today), count: 12, checkin: nil))
+                return .calendar(listingID(), CalendarGrid.entryRange(start: YearMonth(today), count: 12, checkin: nil,
+                                                                             today: today))
             case .quote:
                 let s = stay()
                 return .quote(listingID(), s.checkin..<s.checkout.adding(days: 1))

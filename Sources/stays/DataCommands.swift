@@ -73,14 +73,9 @@ enum ImportCommand {
             options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo),
             writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
         try checkpoint(pool)
-        var line = "imported \(summary.listingsImported) listings (\(summary.listingsSkipped) skipped), "
-            + "\(summary.locationsSaved) locations, \(summary.calendarRowsApplied) calendar rows "
-            + "(\(summary.calendarRowsSkipped) skipped, \(summary.calendarEntriesWritten) stored)"
-        if summary.dateShiftDays != 0 { line += ", dates shifted by \(summary.dateShiftDays) days" }
-        let reasons = summary.listingSkipReasons.merging(summary.calendarSkipReasons, uniquingKeysWith: +)
-        for (reason, count) in reasons.sorted(by: { $0.key < $1.key }) { line += "\n  skipped \(count): \(reason)" }
-        reporter.finish(summary: line, databasePath: path)
-        return 0
+        reporter.finish(summary: summary.report, databasePath: path)
+        // Some rows skipped is a normal import (each is reported above); none kept is a failure.
+        return summary.importedAnything ? 0 : 1
     }
 }
 

@@ -16,10 +16,12 @@ final class APITestServer: @unchecked Sendable {
     let port: Int
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
-    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0) throws {
+    /// `catalog` writes the database in the given directory (the shared fixture by default).
+    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
+         catalog: (URL) throws -> DatabasePool = CatalogFixture.make) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        pool = try CatalogFixture.make(in: directory)
+        pool = try catalog(directory)
         var configuration = ApplicationConfiguration()
         configuration.databasePath = pool.path
         configuration.seedDemoData = false

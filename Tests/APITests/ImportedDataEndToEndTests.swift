@@ -70,6 +70,20 @@ import Testing
             // The snapshot covers 30 days from today: the nights after it are not bookable.
             #expect(days.first { $0["date"] as? String == "2026-11-25" }?["available"] as? Bool == true)
         }
+        // Imported places know their listings, so the home screen's places work as on demo data.
+        let popular = try #require(try json("/locations/popular?limit=5")["items"] as? [[String: Any]])
+        #expect(popular.first?["name"] as? String == "Singapore")
+        #expect(popular.first?["listingCount"] as? Int == 60)
+        #expect(popular.allSatisfy { ($0["listingCount"] as? Int ?? 0) > 0 })
+        // Near the Tampines listing (71609): its neighbourhood, with its count.
+        let nearby = try #require(try json("/locations/nearby?lat=1.34537&lng=103.95887&limit=3")["items"]
+                                    as? [[String: Any]])
+        #expect(!nearby.isEmpty)
+        #expect(nearby.contains { $0["name"] as? String == "Tampines" })
+        #expect(nearby.allSatisfy { ($0["listingCount"] as? Int ?? 0) > 0 })
+        let found = try #require(try json("/locations?query=Tampines")["items"] as? [[String: Any]])
+        #expect((found.first?["listingCount"] as? Int ?? 0) > 0)
+
         let later = try json("/calendar?listingId=551721556791874223&months=1&start=2027-01")
         let januaryDays = (later["months"] as? [[String: Any]])?.first?["days"] as? [[String: Any]] ?? []
         #expect(januaryDays.allSatisfy { $0["available"] as? Bool == false })

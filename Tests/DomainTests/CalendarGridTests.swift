@@ -88,7 +88,7 @@ import Testing
         #expect(grid[date("2026-12-18")]?.checkinAllowed == true)
         #expect(grid[date("2026-12-18")]?.maxNights == 5)
         #expect(grid[date("2026-12-19")]?.unavailableReason == .minNightsUnreachable) // only 1 night left
-        #expect(grid[date("2026-12-20")]?.unavailableReason == .blocked)
+        #expect(grid[date("2026-12-20")]?.unavailableReason == .beyondWindow)
         #expect(grid[date("2026-11-30")]?.unavailableReason == .blocked)
         #expect(grid[date("2026-12-20")]?.checkoutAllowed == true)
         #expect(grid[date("2026-12-21")]?.checkoutAllowed == false)
