@@ -150,7 +150,18 @@ struct InsideAirbnbListingRow {
             bedrooms: bedrooms, beds: beds, bathrooms: bathrooms, rating: rating, reviewCount: reviewCount,
             pricing: PricingRules(basePrice: basePrice), minNights: minNights, maxNights: maxNights,
             recommendationScore: RecommendationScore.compute(rating: rating, reviewCount: reviewCount,
-                                                             isSuperhost: host.isSuperhost))
+                                                             isSuperhost: host.isSuperhost),
+            cancellationPolicy: Self.cancellationPolicy(value("cancellation_policy")))
+    }
+
+    /// Older detailed files have a `cancellation_policy` column (`flexible`, `moderate`,
+    /// `strict`, `strict_14_with_grace_period`, `super_strict_30`, ...): each maps to the
+    /// nearest of ours, every strict variant to `strict`. Without the column, or with a value
+    /// we do not know, `moderate`.
+    static func cancellationPolicy(_ text: String) -> CancellationPolicy {
+        let value = text.trimmingSpaces.lowercased()
+        if let exact = CancellationPolicy(rawValue: value) { return exact }
+        return value.hasPrefix("strict") || value.hasPrefix("super_strict") ? .strict : .moderate
     }
 
     /// `amenities` is a JSON array of strings written as text.
