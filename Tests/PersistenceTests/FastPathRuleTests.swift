@@ -14,6 +14,8 @@ import Storage
 ///   `ListingSearchSQL.isWeekendNight(day:)` run by SQLite.
 /// - Nightly prices: every match's `accommodationTotal` and `nightlyPrice`, from the SQL
 ///   and from the index, vs `Quote` (`NightlyPricer`) for that listing, stay and party.
+/// - Availability: the set of matches, from the SQL and from the index, vs the listings of
+///   the area that `StayValidator` accepts (and whose Domain price is within the bounds).
 @Suite struct FastPathRuleTests {
     struct TestFailure: Error, CustomStringConvertible {
         let description: String
@@ -127,6 +129,76 @@ import Storage
         #expect(withStay > 1_000 && priced > 4_000, "only \(withStay) stays and \(priced) matches priced")
     }
 
+    // MARK: availability
+
+    /// A listing is a match of the SQL search and of the index exactly when it is in the
+    /// search's area and room types (the same filter without stay, guests and prices),
+    /// `StayValidator` accepts the stay for the guests with the listing's calendar entries,
+    /// and the Domain quote's average nightly price is within the price bounds.
+    @Test(arguments: [false, true])
+    func searchMatchesAreTheStaysTheDomainAccepts(farRows: Bool) throws {
+        let catalog = try RandomCatalog(seed: farRows ? 0xA7A_FA2 : 0xA7A, listingCount: 250, farRows: farRows)
+        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        let listings = try Self.listingsByID(catalog)
+        var random = TestRandom(seed: farRows ? 91 : 92)
+        var accepted = 0, refused = 0, failures = 0
+        var refusals: [String: Int] = [:]
+        for round in 0..<250 where failures < 5 {
+            var filter = catalog.randomFilter(&random)
+            if filter.stay == nil {
+                let checkin = CalendarDate(daysSinceEpoch: random.next(in: RandomCatalog.firstDay - 3...RandomCatalog.lastDay))
+                filter.stay = Stay(checkin: checkin, checkout: checkin.adding(days: random.next(in: 1...10)))
+            }
+            let stay = try #require(filter.stay)
+            let area = ListingFilter(area: filter.area, guests: GuestCount(adults: 0), roomTypes: filter.roomTypes)
+            let candidates = try catalog.catalog.searchListings(ListingSearch(filter: area, limit: 1_000)).matches
+            var expected = Set<ListingID>()
+            var reasons: [ListingID: String] = [:]
+            for candidate in candidates {
+                let listing = try #require(listings[candidate.listing.id])
+                let entries = try catalog.catalog.calendarEntries(of: listing.id, in: Quote.calendarRange(of: stay))
+                do {
+                    try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: filter.guests)
+                } catch {
+                    refused += 1
+                    let reason = Self.kind(of: error)
+                    refusals[reason, default: 0] += 1
+                    reasons[listing.id] = "\(error)"
+                    continue
+                }
+                let nightly = Quote(listing: listing, stay: stay, guests: filter.guests, entries: entries).averageNightlyPrice
+                guard nightly >= filter.minPrice ?? .min && nightly <= filter.maxPrice ?? .max else {
+                    reasons[listing.id] = "nightly \(nightly) outside the price bounds"
+                    continue
+                }
+                accepted += 1
+                expected.insert(listing.id)
+            }
+            let search = ListingSearch(filter: filter, limit: 1_000)
+            let fromSQL = try catalog.catalog.searchListings(search)
+            let fromIndex = try indexed.searchListings(search)
+            #expect(indexed.index.search(search) != nil, "fell back to SQL: \(search)")
+            for (path, page) in [("sql", fromSQL), ("index", fromIndex)] {
+                let found = Set(page.matches.map(\.listing.id))
+                #expect(page.total == found.count && page.nextCursor == nil)
+                guard found != expected else { continue }
+                failures += 1
+                let missing = expected.subtracting(found).sorted { $0.rawValue < $1.rawValue }
+                let extra = found.subtracting(expected).sorted { $0.rawValue < $1.rawValue }
+                Issue.record("""
+                    round \(round) \(path) disagrees with StayValidator for \(filter)
+                      accepted by Domain, not found: \(missing.map { "\($0.rawValue)" })
+                      found, refused by Domain: \(extra.map { "\($0.rawValue): \(reasons[$0] ?? "?")" })
+                    """)
+            }
+        }
+        // Every kind of refusal must occur, or the comparison proves little.
+        #expect(accepted > 2_000 && refused > 2_000, "accepted \(accepted), refused \(refused)")
+        for kind in ["unavailable", "minNights", "maxNights", "closedToArrival", "closedToDeparture", "capacity"] {
+            #expect(refusals[kind, default: 0] > 3, "too few \(kind) refusals: \(refusals)")
+        }
+    }
+
     private static func listingsByID(_ catalog: RandomCatalog) throws -> [ListingID: Listing] {
         var listings: [ListingID: Listing] = [:]
         for id in catalog.listingIDs {
@@ -136,5 +208,20 @@ import Storage
             listings[ListingID(id)] = listing
         }
         return listings
+    }
+
+    private static func kind(of error: StaysError) -> String {
+        switch error {
+        case .unavailableDates: return "unavailable"
+        case .stayRuleViolated(let rule):
+            switch rule {
+            case .minNights: return "minNights"
+            case .maxNights: return "maxNights"
+            case .closedToArrival: return "closedToArrival"
+            case .closedToDeparture: return "closedToDeparture"
+            case .capacity: return "capacity"
+            }
+        default: return "\(error)"
+        }
     }
 }
