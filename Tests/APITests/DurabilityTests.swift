@@ -53,6 +53,11 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
+
+        // A test that fails half-way must not leave a server running.
+        deinit {
+            if process.isRunning { kill() }
+        }
     }
 
     @Test func everyAcknowledgedBookingSurvivesSIGKILL() throws {
