@@ -48,7 +48,7 @@ enum ServeCommand {
         application.seedDemoData = try !options.flag("no-seed")
         application.databasePath = options.string("database", default: "./stays.sqlite")
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
-        application.accessLog = try options.flag("quiet") ? nil : AccessLog.stdout
+        application.accessLog = try options.flag("quiet") ? nil : AccessLogWriter.standardOutput().sink
         let server = try buildApplication(application)
         let path = application.databasePath
         let port: Int
