@@ -16,7 +16,9 @@ final class APITestServer: @unchecked Sendable {
     let port: Int
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
-    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0) throws {
+    /// `configure`: changes to the configuration before the application is built.
+    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
+         configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try CatalogFixture.make(in: directory)
@@ -27,6 +29,7 @@ final class APITestServer: @unchecked Sendable {
         configuration.guestsPerMinutePerAddress = guestsPerMinute
         configuration.server.port = 0
         configuration.log = { _ in }
+        configure(&configuration)
         application = try buildApplication(configuration)
         port = try application.start()
     }
