@@ -47,7 +47,7 @@ let package = Package(
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
-        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport"]),
+        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(
             name: "EmbedMigrations",
