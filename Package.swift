@@ -35,7 +35,8 @@ let package = Package(
         // CSV reading, Inside Airbnb import, the demo data generator.
         .target(name: "DataImport", dependencies: ["Domain", "Persistence"]),
         // Routes: query parameters in, domain services called, JSON out.
-        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"]),
+        // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
+        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"], plugins: ["EmbedBuildInfo"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
         // The executable: configuration, subcommands, signals.
@@ -46,7 +47,8 @@ let package = Package(
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
-        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport"]),
+        .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
+        .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),

@@ -2,7 +2,9 @@ import HTTP1
 import HTTPServer
 import JSON
 
-/// `GET /health` (the process answers) and `GET /health/ready` (the database answers too).
+/// `GET /health` (the process answers), `GET /health/live` (the same, for liveness probes),
+/// `GET /health/ready` (the database answers and the search index is loaded) and
+/// `GET /version`.
 struct HealthRoutes {
     let services: APIServices
 
@@ -10,14 +12,21 @@ struct HealthRoutes {
         router.get("/health") { _ in
             .json(Array(#"{"status":"ok"}"#.utf8), cache: .never)
         }
+        router.get("/health/live") { _ in
+            .json(Array(#"{"status":"live"}"#.utf8), cache: .never)
+        }
         router.get("/health/ready") { [services] _ in
             do {
                 try services.readiness()
             } catch {
                 throw Problem(type: .notReady, status: .serviceUnavailable, title: "Not ready",
-                              detail: "The database is not answering.")
+                              detail: "The database is not answering or the search index is not loaded.")
             }
             return .json(Array(#"{"status":"ready"}"#.utf8), cache: .never)
+        }
+        let version = Array(BuildInfo.json.utf8)
+        router.get("/version") { _ in
+            .json(version, cache: .never)
         }
     }
 }

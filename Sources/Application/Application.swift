@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import Persistence
 import Storage
+import Synchronization
 
 /// A wired Stays server: database, search index, services, routes and HTTP server, built
 /// by `buildApplication` — the one wiring `stays serve` and the end-to-end tests share.
@@ -16,32 +17,52 @@ public final class Application: Sendable {
     public let catalog: IndexedCatalog
     public let services: APIServices
     public let server: HTTPServer
+    public let metrics: Metrics
+    /// The listener of `GET /metrics` alone, when `configuration.metricsPort` is set.
+    public let metricsServer: HTTPServer?
     private let janitor: ChangeLogJanitor
+    private let boundMetricsPort = Atomic<Int>(-1)
 
     init(configuration: ApplicationConfiguration, pool: DatabasePool, catalog: IndexedCatalog, services: APIServices,
-         server: HTTPServer, janitor: ChangeLogJanitor) {
+         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, janitor: ChangeLogJanitor) {
         self.configuration = configuration
         self.pool = pool
         self.catalog = catalog
         self.services = services
         self.server = server
+        self.metrics = metrics
+        self.metricsServer = metricsServer
         self.janitor = janitor
     }
 
-    /// Starts listening; returns the bound port (the configured one, or the free one picked
-    /// for port 0).
+    /// Starts listening (and the metrics listener, if configured); returns the bound port
+    /// (the configured one, or the free one picked for port 0).
     public func start() throws -> Int {
-        try server.start()
+        if let metricsServer {
+            boundMetricsPort.store(try metricsServer.start(), ordering: .relaxed)
+        }
+        return try server.start()
+    }
+
+    /// The metrics listener's bound port once started; nil without one.
+    public var metricsPort: Int? {
+        let port = boundMetricsPort.load(ordering: .relaxed)
+        return port >= 0 ? port : nil
     }
 
     /// Stops accepting, finishes in-flight requests (up to the grace period), closes.
     public func shutdown() {
         janitor.stop()
         server.shutdown()
+        metricsServer?.shutdown()
     }
 
+    /// Returns when both listeners and their connections are closed, and the access log is
+    /// written out.
     public func waitUntilStopped() {
         server.waitUntilStopped()
+        metricsServer?.waitUntilStopped()
+        configuration.accessLog?.flush()
     }
 }
 
@@ -62,12 +83,60 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         catalog: catalog, bookingStore: SQLiteBookingStore(pool: pool), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try sqlite.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
-        readiness: { try sqlite.checkReadable() })
+        readiness: {
+            try sqlite.checkReadable()
+            guard catalog.status.loaded else { throw NotReady.searchIndexNotLoaded }
+        })
     let log = configuration.log
+
+    let metrics = Metrics()
+    registerApplicationMetrics(metrics, catalog: catalog, pool: pool, services: services,
+                               accessLog: configuration.accessLog)
+    var router = StaysAPI.router(services: services)
+    var metricsServer: HTTPServer?
+    if let port = configuration.metricsPort {
+        var listener = configuration.server
+        listener.port = port
+        metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1)
+    } else {
+        router.get("/metrics") { [metrics] _ in metrics.response() }
+    }
     let server = HTTPServer(configuration: configuration.server,
-                            responder: StaysAPI.router(services: services).responder(errorLog: log),
-                            accessLog: configuration.accessLog)
+                            responder: router.responder(errorLog: log, metrics: metrics),
+                            accessLog: configuration.accessLog?.sink, metrics: metrics)
     let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
     return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
-                       janitor: janitor)
+                       metrics: metrics, metricsServer: metricsServer, janitor: janitor)
+}
+
+enum NotReady: Error {
+    case searchIndexNotLoaded
+}
+
+/// The metrics beyond HTTP's: the search index, the database pool, bookings, the access log
+/// and the build.
+private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCatalog, pool: DatabasePool,
+                                        services: APIServices, accessLog: AccessLogWriter?) {
+    let bookings = services.bookings.counters
+    let buildLabels = [("version", BuildInfo.version), ("commit", BuildInfo.commit), ("swift", BuildInfo.swift)]
+    metrics.register { text in
+        let index = catalog.status
+        text.family("stays_search_index_sequence", .gauge, "The change-log sequence the search index has applied.")
+        text.sample("stays_search_index_sequence", Int(index.sequence))
+        text.family("stays_search_index_listings", .gauge, "Listings in the search index.")
+        text.sample("stays_search_index_listings", index.listings)
+        text.family("stays_search_index_last_update_timestamp_seconds", .gauge,
+                    "When the search index last changed (load, patch or rebuild), in seconds since 1970.")
+        text.sample("stays_search_index_last_update_timestamp_seconds", index.lastUpdate)
+        text.family("stays_sqlite_pool_waits_total", .counter,
+                    "Times a reader or the writer connection was not free at once.")
+        text.sample("stays_sqlite_pool_waits_total", pool.waitCount)
+        text.family("stays_bookings_created_total", .counter, "Reservations created.")
+        text.sample("stays_bookings_created_total", bookings.created)
+        text.family("stays_bookings_cancelled_total", .counter, "Reservations cancelled.")
+        text.sample("stays_bookings_cancelled_total", bookings.cancelled)
+        accessLog?.collect(into: &text)
+        text.family("stays_build_info", .gauge, "The running build: version, git commit, Swift compiler.")
+        text.sample("stays_build_info", labels: buildLabels, 1)
+    }
 }

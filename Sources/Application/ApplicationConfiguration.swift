@@ -17,8 +17,12 @@ public struct ApplicationConfiguration: Sendable {
     public var dateProvider: any DateProvider = SystemDateProvider()
     /// `POST /guests` per client address per minute; 0 turns the limit off. Default 20.
     public var guestsPerMinutePerAddress = 20
-    /// One entry per answered request; nil: no access log.
-    public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    /// One line per answered request, written off the request path (a bounded buffer; lines
+    /// dropped under overload are counted); nil: no access log.
+    public var accessLog: AccessLogWriter?
+    /// Serve `GET /metrics` on this port only (0: a free one, see `Application.metricsPort`);
+    /// nil: on the main port.
+    public var metricsPort: Int?
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
         FileHandle.standardError.write(Data("stays: \(message)\n".utf8))

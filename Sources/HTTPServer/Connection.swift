@@ -28,6 +28,7 @@ final class Connection: @unchecked Sendable {
     private let handlers: HandlerPool
     private let shutdownFlag: ShutdownFlag
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    private let metrics: HTTPMetrics?
     private let onClose: @Sendable (Int) -> Void
     private let lock = NSLock()
 
@@ -53,11 +54,14 @@ final class Connection: @unchecked Sendable {
     private var hasUnsentOutput: Bool {
         outboundOffset < outbound.count || outboundBodyOffset < outboundBody.count
     }
-    private var inFlight: (start: UInt64, time: Date, method: String, path: String)?
+    private var inFlight: (start: UInt64, time: Date, method: String, path: String, version: HTTPVersion,
+                           userAgent: String?)?
+    /// The state counted in `metrics.connections` (nil: none, closed).
+    private var countedState: Int?
 
     init(id: Int, fd: Int32, peer: String, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
          handlers: HandlerPool, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
-         onClose: @escaping @Sendable (Int) -> Void) {
+         metrics: HTTPMetrics? = nil, onClose: @escaping @Sendable (Int) -> Void) {
         self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
@@ -66,9 +70,25 @@ final class Connection: @unchecked Sendable {
         self.responder = responder
         self.handlers = handlers
         self.accessLog = accessLog
+        self.metrics = metrics
         self.onClose = onClose
         machine = ConnectionStateMachine(limits: configuration.limits,
                                          timeouts: .init(configuration), now: IOLoop.now())
+        if let metrics, let index = machine.state.metricIndex {
+            metrics.connections[index].add(1)
+            countedState = index
+        }
+    }
+
+    /// Moves this connection's count to the machine's state (a comparison when unchanged).
+    @inline(__always)
+    private func countState() {
+        guard let metrics else { return }
+        let index = isClosed ? nil : machine.state.metricIndex
+        guard index != countedState else { return }
+        if let old = countedState { metrics.connections[old].add(-1) }
+        if let index { metrics.connections[index].add(1) }
+        countedState = index
     }
 
     // MARK: entry points (on the loop's thread)
@@ -184,6 +204,7 @@ final class Connection: @unchecked Sendable {
                 close()
             }
         }
+        countState()
         guard !isClosed else { return }
         if hasUnsentOutput && mayWrite {
             flush()   // may run further actions (writeFlushed) itself
@@ -193,10 +214,18 @@ final class Connection: @unchecked Sendable {
     }
 
     private func dispatch(_ request: HTTPRequest) {
-        // Only the access log reads it: no clock reads or string copies without one.
-        if accessLog != nil { inFlight = (IOLoop.now(), Date(), request.method.rawValue, request.path) }
-        handlers.submit { [self, responder, peer] in
-            let response = responder.respond(to: request, clientAddress: peer)
+        // Only the access log and the metrics read them: no clock reads or string copies
+        // without them.
+        let received = accessLog != nil || metrics != nil ? IOLoop.now() : 0
+        if accessLog != nil {
+            inFlight = (received, Date(), request.method.rawValue, request.path, request.version,
+                        request.headers["User-Agent"])
+        }
+        metrics?.inFlight.add(1)
+        countState()   // now, not after the handler may already have run
+        handlers.submit { [self, responder, peer, metrics] in
+            let response = responder.respond(to: request, clientAddress: peer, receivedAt: received)
+            metrics?.inFlight.add(-1)
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending
             // from here.
@@ -241,15 +270,18 @@ final class Connection: @unchecked Sendable {
         }
         if let accessLog {
             let sentBody = outgoing.isHeadRequest || !response.status.allowsBody ? 0 : response.body.count
+            let requestID = response.headers[RequestID.headerName] ?? "-"
             if let inFlight {
                 accessLog(AccessLogEntry(time: inFlight.time, method: inFlight.method, path: inFlight.path,
                                          status: response.status.code,
                                          durationMicroseconds: Int((IOLoop.now() - inFlight.start) / 1000),
-                                         bytes: sentBody))
+                                         bytes: sentBody, requestID: requestID, clientAddress: peer,
+                                         userAgent: inFlight.userAgent, version: inFlight.version.description))
             } else {
                 // Answered by the connection itself (parse error, 408): no request to name.
                 accessLog(AccessLogEntry(time: Date(), method: "-", path: "-", status: response.status.code,
-                                         durationMicroseconds: 0, bytes: sentBody))
+                                         durationMicroseconds: 0, bytes: sentBody, requestID: requestID,
+                                         clientAddress: peer))
             }
         }
         inFlight = nil
@@ -311,6 +343,7 @@ final class Connection: @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
+        countState()
         if onLoopThread {
             loop.deregister(self)
         } else {

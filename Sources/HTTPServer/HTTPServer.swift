@@ -27,6 +27,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let configuration: ServerConfiguration
     private let responder: any Responder
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    private let metrics: HTTPMetrics?
     private let queue = DispatchQueue(label: "http.server")
     /// One per loop: a loop's requests are handled by its own threads.
     private let handlerPools: [HandlerPool]
@@ -45,21 +46,30 @@ public final class HTTPServer: @unchecked Sendable {
     private var listenerOpen = false
     private var acceptPaused = false
 
+    /// `metrics`: record connections by state, requests in flight and the handler queue depth
+    /// there (the router records requests by route: `Router.responder(metrics:)`).
+    /// `eventLoops`: I/O loops (each with its handler pool); default one per core. A listener
+    /// for metrics alone needs one.
     public convenience init(configuration: ServerConfiguration, responder: any Responder,
-                            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil) {
+                            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil, metrics: Metrics? = nil,
+                            eventLoops: Int? = nil) {
         self.init(configuration: configuration, responder: responder, accessLog: accessLog,
-                  readSize: IOLoop.defaultScratchSize)
+                  readSize: IOLoop.defaultScratchSize, metrics: metrics, eventLoops: eventLoops)
     }
 
     /// `readSize`: bytes per socket read (tests make it small to force many reads).
     init(configuration: ServerConfiguration, responder: any Responder,
-         accessLog: (@Sendable (AccessLogEntry) -> Void)?, readSize: Int) {
+         accessLog: (@Sendable (AccessLogEntry) -> Void)?, readSize: Int, metrics: Metrics? = nil,
+         eventLoops: Int? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.accessLog = accessLog
-        let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        loops = (0..<count).map { IOLoop(name: "http.io.\($0)", scratchSize: readSize) }
-        handlerPools = (0..<count).map { HandlerPool(name: "http.work.\($0)") }
+        self.metrics = metrics?.http
+        let count = max(1, eventLoops ?? ProcessInfo.processInfo.activeProcessorCount)
+        let prefix = eventLoops == nil ? "http" : "http.\(configuration.port)"
+        loops = (0..<count).map { IOLoop(name: "\(prefix).io.\($0)", scratchSize: readSize) }
+        handlerPools = (0..<count).map { HandlerPool(name: "\(prefix).work.\($0)") }
+        metrics?.http.add(pools: handlerPools)
     }
 
     /// Binds and listens; returns the bound port (the real one when the configured port is 0).
@@ -177,7 +187,7 @@ public final class HTTPServer: @unchecked Sendable {
             let connection = Connection(
                 id: id, fd: fd, peer: peer, loop: loop, configuration: configuration, responder: responder,
                 handlers: handlerPools[index], shutdownFlag: shutdownFlag, accessLog: accessLog,
-                onClose: { [self] id in queue.async { self.connectionClosed(id) } })
+                metrics: metrics, onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
             loop.execute { connection.start() }
         }

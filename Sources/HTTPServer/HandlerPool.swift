@@ -82,6 +82,13 @@ final class HandlerPool: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Tasks submitted and not yet started.
+    var waitingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return tasks.count - head
+    }
+
     /// Live threads (base plus those added for stalls).
     var threadCount: Int {
         condition.lock()

@@ -6,9 +6,17 @@ import HTTP1
 public protocol Responder: Sendable {
     /// `clientAddress`: the connection's peer IP address, without the port ("" when unknown).
     func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse
+    /// The same, told when the request was complete (`receivedAt`: monotonic nanoseconds, the
+    /// server's clock), so that latency metrics include the wait for a handler thread. The
+    /// default ignores it.
+    func respond(to request: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse
 }
 
 extension Responder {
+    public func respond(to request: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse {
+        respond(to: request, clientAddress: clientAddress)
+    }
+
     /// A request with no connection behind it (tests, in-process calls): no client address.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         respond(to: request, clientAddress: "")

@@ -24,6 +24,10 @@ public struct Router: Sendable {
         /// 0 or 1 element: the child for a parameter segment (an array keeps the struct finite).
         var parameter: [Node] = []
         var routes: [HTTPMethod: Route] = [:]
+        /// The pattern of the first route registered here (the metrics' `route` label).
+        var pattern: String?
+        /// Set when the router is frozen with metrics.
+        var metrics: RouteMetrics?
     }
 
     var root = Node()
@@ -74,10 +78,32 @@ public struct Router: Sendable {
     /// An immutable responder for the routes added so far, each wrapped in the middlewares.
     /// `errorLog` receives one line for every 500 caused by an error that is not a
     /// `ProblemConvertible` (see `ErrorLog`).
-    public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError) -> RouterResponder {
+    /// `metrics`: every request is counted by route pattern (unmatched ones as "unmatched"),
+    /// method and status class, and timed in its route's histogram.
+    public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError,
+                          metrics: Metrics? = nil) -> RouterResponder {
         var root = root
         if !middlewares.isEmpty { Self.wrapRoutes(in: &root, with: middlewares) }
-        return RouterResponder(root: root, errorLog: errorLog)
+        var http: HTTPMetrics?
+        if let metrics {
+            var made: [RouteMetrics] = []
+            Self.attachMetrics(in: &root, made: &made)
+            metrics.http.add(routes: made)
+            http = metrics.http
+        }
+        return RouterResponder(root: root, errorLog: errorLog, metrics: http)
+    }
+
+    private static func attachMetrics(in node: inout Node, made: inout [RouteMetrics]) {
+        if let pattern = node.pattern, !node.routes.isEmpty {
+            let metrics = RouteMetrics(pattern: pattern)
+            node.metrics = metrics
+            made.append(metrics)
+        }
+        for key in Array(node.literals.keys) {
+            attachMetrics(in: &node.literals[key, default: Node()], made: &made)
+        }
+        if !node.parameter.isEmpty { attachMetrics(in: &node.parameter[0], made: &made) }
     }
 
     private static func wrapRoutes(in node: inout Node, with middlewares: [any Middleware]) {
@@ -105,6 +131,7 @@ public struct Router: Sendable {
         guard let segment = segments.first else {
             precondition(node.routes[method] == nil, "route \(method) \(pattern) registered twice")
             node.routes[method] = route
+            if node.pattern == nil { node.pattern = pattern }
             return
         }
         if segment.hasPrefix("{") {

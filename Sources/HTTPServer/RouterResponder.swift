@@ -25,23 +25,36 @@ import HTTP1
 public final class RouterResponder: Responder {
     private let root: Router.Node
     private let errorLog: @Sendable (String) -> Void
+    private let metrics: HTTPMetrics?
 
-    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void) {
+    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, metrics: HTTPMetrics?) {
         self.root = root
         self.errorLog = errorLog
+        self.metrics = metrics
     }
 
     public func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse {
+        respond(to: request, clientAddress: clientAddress, receivedAt: metrics == nil ? 0 : IOLoop.now())
+    }
+
+    public func respond(to request: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse {
         let requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
-        var response = route(request, requestID: requestID, clientAddress: clientAddress)
+        var matched: RouteMetrics?
+        var response = route(request, requestID: requestID, clientAddress: clientAddress, matched: &matched)
         // Problems carry it already; a handler's own value is left alone.
         if !response.headers.contains(RequestID.headerName) {
             response.headers.append(name: RequestID.headerName, value: requestID)
         }
+        if let metrics {
+            let now = IOLoop.now()
+            (matched ?? metrics.unmatched).record(method: request.method, status: response.status.code,
+                                                  nanoseconds: now >= receivedAt ? now - receivedAt : 0)
+        }
         return response
     }
 
-    private func route(_ request: HTTPRequest, requestID: String, clientAddress: String) -> HTTPResponse {
+    private func route(_ request: HTTPRequest, requestID: String, clientAddress: String,
+                       matched: inout RouteMetrics?) -> HTTPResponse {
         func problem(_ type: ProblemType, _ status: HTTPStatus, _ detail: String,
                      invalidParams: [InvalidParam] = []) -> HTTPResponse {
             var problem = Problem(type: type, status: status, detail: detail, invalidParams: invalidParams)
@@ -65,6 +78,7 @@ public final class RouterResponder: Responder {
         guard let node = Self.match(segments[...], in: root, captured: &captured) else {
             return problem(.notFound, .notFound, "No resource at \(request.path).")
         }
+        matched = node.metrics
 
         let route = node.routes[request.method] ?? (request.method == .head ? node.routes[.get] : nil)
         guard let route else {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import Storage
 
 /// The catalog with searches answered from an in-memory `SearchIndex`: `searchListings`
@@ -38,6 +39,11 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     static let patchLimit = 4_096
 
     private let changeLog = ChangeLog()
+    /// What `status` reports, published whenever the index changes: read without the mutex,
+    /// so a metrics scrape never waits for a catch-up.
+    private let publishedSequence = Atomic<Int64>(0)
+    private let publishedListings = Atomic<Int>(0)
+    private let publishedAtMilliseconds = Atomic<Int64>(0)
     private let rebuildQueue = DispatchQueue(label: "stays.search-index.rebuild", qos: .utility)
 
     // Guarded by `follow` (a mutex; a condition for `waitForRebuilds`): the version
@@ -66,6 +72,27 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         // next search catches up from the sequence the load read.
         appliedVersion = try Self.dataVersion(versionReader)
         current = try SearchIndex.load(from: catalog.pool)
+        publish(current)
+    }
+
+    /// The index as metrics and readiness see it: the change-log sequence applied, listings
+    /// held, when it last changed (load, patch or rebuild; seconds since 1970), and whether it
+    /// is loaded (always true: `init` loads it before returning). Lock-free.
+    public var status: (sequence: Int64, listings: Int, lastUpdate: Double, loaded: Bool) {
+        (publishedSequence.load(ordering: .relaxed), publishedListings.load(ordering: .relaxed),
+         Double(publishedAtMilliseconds.load(ordering: .relaxed)) / 1000, true)
+    }
+
+    /// Records `index`'s sequence and size, and the time when either changed.
+    private func publish(_ index: SearchIndex) {
+        let sequence = index.appliedSequence
+        let listings = index.listingCount
+        let at = publishedAtMilliseconds.load(ordering: .relaxed)
+        guard at == 0 || sequence != publishedSequence.load(ordering: .relaxed)
+            || listings != publishedListings.load(ordering: .relaxed) else { return }
+        publishedSequence.store(sequence, ordering: .relaxed)
+        publishedListings.store(listings, ordering: .relaxed)
+        publishedAtMilliseconds.store(Int64(Date().timeIntervalSince1970 * 1000), ordering: .relaxed)
     }
 
     /// The index as it is, without checking for newer writes.
@@ -98,6 +125,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         let version = try Self.dataVersion(versionReader)
         if version != appliedVersion {
             if try catchUp(current, timed: true) { rebuildNeeded = true }
+            publish(current)
             appliedVersion = version
             // Also retries a rebuild that failed, once something new has committed.
             if rebuildNeeded && !rebuildRunning { startRebuild() }
@@ -163,6 +191,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                     let version = try Self.dataVersion(versionReader)
                     if try catchUp(fresh) { another = true }
                     current = fresh
+                    publish(fresh)
                     appliedVersion = version
                     completedRebuilds += 1
                     // What the old index still wanted (room for its slices) `fresh` has;

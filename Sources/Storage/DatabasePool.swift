@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A database file shared by many threads: one writer connection, used by one thread at a
 /// time, and up to `maximumReaderCount` read-only connections, so reads run in parallel
@@ -32,6 +33,10 @@ public final class DatabasePool: @unchecked Sendable {
     private var readerCount = 0
     private let readerCondition = NSCondition()
 
+    /// Times a reader or the writer was not free at once (metrics: pool contention).
+    private let waits = Atomic<UInt64>(0)
+    private let closed = Atomic<Bool>(false)
+
     /// Opens (creating when missing) the database file at `path`. The writer connection is
     /// opened now, so a bad path fails here; readers open on demand.
     ///
@@ -52,6 +57,7 @@ public final class DatabasePool: @unchecked Sendable {
     /// Runs `body` on a reader connection inside a read transaction; returns its value.
     /// Blocks while every reader is busy.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try checkOpen()
         let reader = try checkOutReader()
         defer { checkIn(reader) }
         return try reader.transaction(.deferred, body)
@@ -61,7 +67,8 @@ public final class DatabasePool: @unchecked Sendable {
     /// changes commit when it returns and roll back when it throws. Blocks while another
     /// thread writes. May be nested on the same thread (the inner call is a savepoint).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        writerLock.lock()
+        try checkOpen()
+        lockWriter()
         defer { writerLock.unlock() }
         return try writer.transaction(.immediate, body)
     }
@@ -69,13 +76,43 @@ public final class DatabasePool: @unchecked Sendable {
     /// Runs `body` on the writer connection with no transaction around it, for work that
     /// manages its own transactions (migrations, VACUUM, bulk loads committing in batches).
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        writerLock.lock()
+        try checkOpen()
+        lockWriter()
         defer { writerLock.unlock() }
         return try body(writer)
     }
 
+    /// Times `read` or `write` had to wait for a connection (every reader busy, or another
+    /// thread writing). One relaxed atomic add per wait; nothing when a connection is free.
+    public var waitCount: UInt64 { waits.load(ordering: .relaxed) }
+
+    /// Refuses every later `read` and `write` (they throw `SQLITE_MISUSE`, "the pool is closed");
+    /// calls already running finish. Connections close when the pool is released. For a
+    /// process going down, and to test what a dead database looks like.
+    public func close() {
+        closed.store(true, ordering: .releasing)
+    }
+
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    private func checkOpen() throws {
+        if closed.load(ordering: .acquiring) {
+            throw DatabaseError(resultCode: 21, message: "the pool is closed")
+        }
+    }
+
+    private func lockWriter() {
+        if !writerLock.try() {
+            waits.wrappingAdd(1, ordering: .relaxed)
+            writerLock.lock()
+        }
+    }
+
     private func checkOutReader() throws -> Database {
         readerCondition.lock()
+        if idleReaders.isEmpty && readerCount >= maximumReaderCount {
+            waits.wrappingAdd(1, ordering: .relaxed)
+        }
         while idleReaders.isEmpty && readerCount >= maximumReaderCount {
             readerCondition.wait()
         }

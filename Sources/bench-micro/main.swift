@@ -1,7 +1,9 @@
 import DataImport
+import Dispatch
 import Domain
 import Foundation
 import HTTP1
+import HTTPServer
 import JSON
 
 // Micro-benchmarks of the per-request CPU work that does not touch SQLite: request parsing,
@@ -251,4 +253,59 @@ let gridInput = ListingCalendarInput(listing: gridListing, entries: gridEntries,
 measure("CalendarGrid: 12 months of a listing") {
     CalendarGrid.months(start: YearMonth(gridToday), count: 12, firstWeekday: .sunday, today: gridToday,
                         language: .ko, listing: gridInput).count
+}
+
+// MARK: metrics
+
+// A router shaped like the API's (24 patterns), every route requested, with a process's
+// metrics: what one scrape of GET /metrics costs, and what recording costs a request.
+let metricPatterns = ["/health", "/health/live", "/health/ready", "/version", "/locations", "/locations/{id}",
+                      "/listings", "/listings/{id}", "/listings/{id}/calendar", "/calendar", "/quote",
+                      "/price-histogram", "/guests", "/guests/me", "/reservations", "/reservations/{id}",
+                      "/reservations/{id}/cancel", "/trips", "/wishlist", "/wishlist/{id}", "/a/{x}/b", "/c/{x}/d",
+                      "/e/{x}", "/f/{x}"]
+func metricsRouter(_ metrics: Metrics?) -> RouterResponder {
+    var router = Router()
+    for pattern in metricPatterns {
+        router.get(pattern) { _ in HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(#"{"status":"ok"}"#.utf8)) }
+    }
+    if let metrics { router.get("/metrics") { _ in metrics.response() } }
+    return router.responder(errorLog: { _ in }, metrics: metrics)
+}
+func getRequest(_ target: String) -> HTTPRequest {
+    var parser = RequestParser()
+    requestBytes(target).withUnsafeBytes { parser.append($0) }
+    guard case .request(let request)? = try? parser.next() else { fatalError("bad request \(target)") }
+    return request
+}
+let scrapeMetrics = Metrics()
+let meteredRouter = metricsRouter(scrapeMetrics)
+for (index, pattern) in metricPatterns.enumerated() {
+    let path = pattern.replacingOccurrences(of: "{id}", with: "42").replacingOccurrences(of: "{x}", with: "7")
+    for _ in 0..<(index + 1) * 10 { _ = meteredRouter.respond(to: getRequest(path)) }
+}
+print("metrics text: \(scrapeMetrics.render().count) bytes")
+/// CPU time of the calling thread per call of `body` (the machine may be shared: wall time
+/// would count other processes' turns).
+func measureCPU(_ name: String, calls: Int = 2_000, _ body: () -> Int) {
+    var sink = 0
+    for _ in 0..<50 { sink &+= body() }
+    func threadCPU() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+    }
+    let start = threadCPU()
+    for _ in 0..<calls { sink &+= body() }
+    let perCall = (threadCPU() - start) / Double(calls)
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: " %10.0f ns CPU/op   (check %d)", perCall, sink & 0xff))
+}
+measureCPU("Metrics: render (24 routes, process)") { scrapeMetrics.render().count }
+let metricsRequest = getRequest("/metrics")
+measureCPU("Metrics: GET /metrics via the router (ETag)") { meteredRouter.respond(to: metricsRequest).body.count }
+let healthRequest = getRequest("/health")
+let plainRouter = metricsRouter(nil)
+measureCPU("Router: GET /health, no metrics", calls: 200_000) { plainRouter.respond(to: healthRequest).body.count }
+measureCPU("Router: GET /health, metrics recorded", calls: 200_000) {
+    meteredRouter.respond(to: healthRequest, clientAddress: "", receivedAt: DispatchTime.now().uptimeNanoseconds).body.count
 }

@@ -1,3 +1,4 @@
+import API
 import Domain
 import Foundation
 
@@ -16,7 +17,8 @@ enum Commands {
       import       import Inside Airbnb CSV files into the database
       healthcheck  ask a running server for /health (exit 0 when healthy)
 
-    Run 'stays COMMAND --help' for the options of a command.
+    Run 'stays COMMAND --help' for the options of a command;
+    'stays --version' prints the version, commit and Swift version as JSON.
     """
 
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
@@ -27,6 +29,10 @@ enum Commands {
             command = first
             named = true
             arguments.removeFirst()
+        }
+        if !named && arguments == ["--version"] {
+            print(BuildInfo.json)
+            return 0
         }
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         if command == "help" || (!named && wantsHelp) {

@@ -12,6 +12,10 @@ enum ServeCommand {
     static let specs: [OptionSpec] = [
         Commands.hostSpec, Commands.portSpec, Commands.databaseSpec,
         .flag("quiet", env: "STAYS_QUIET", "no access log on stdout"),
+        .value("access-log-format", "json|clf", env: "STAYS_ACCESS_LOG_FORMAT",
+               "access log lines: one JSON object, or the common log format (default json)"),
+        .value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
+               "serve GET /metrics on this port only (default: on the main port)"),
         Commands.todaySpec,
         .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
         .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
@@ -48,7 +52,14 @@ enum ServeCommand {
         application.seedDemoData = try !options.flag("no-seed")
         application.databasePath = options.string("database", default: "./stays.sqlite")
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
-        application.accessLog = try options.flag("quiet") ? nil : AccessLog.stdout
+        let formatName = options.string("access-log-format", default: "json")
+        guard let format = AccessLogFormat(rawValue: formatName) else {
+            throw options.invalid("access-log-format", formatName, "expected json or clf")
+        }
+        application.accessLog = try options.flag("quiet") ? nil : AccessLogWriter.standardOutput(format: format)
+        if options.string("metrics-port") != nil {
+            application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
+        }
         let server = try buildApplication(application)
         let path = application.databasePath
         let port: Int
@@ -59,6 +70,9 @@ enum ServeCommand {
             return 1
         }
         FileHandle.standardError.write(Data("stays: listening on http://\(configuration.host):\(port) (database \(path))\n".utf8))
+        if let metricsPort = server.metricsPort {
+            FileHandle.standardError.write(Data("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n".utf8))
+        }
         let signals = ShutdownSignals { signal in
             FileHandle.standardError.write(Data("stays: signal \(signal), shutting down\n".utf8))
             server.shutdown()

@@ -16,9 +16,11 @@ final class APITestServer: @unchecked Sendable {
     let port: Int
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
-    /// `catalog` writes the database in the given directory (the shared fixture by default).
+    /// `catalog` writes the database in the given directory (the shared fixture by default);
+    /// `configure`: changes to the configuration before the application is built.
     init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
-         catalog: (URL) throws -> DatabasePool = CatalogFixture.make) throws {
+         catalog: (URL) throws -> DatabasePool = CatalogFixture.make,
+         configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pool = try catalog(directory)
@@ -29,6 +31,7 @@ final class APITestServer: @unchecked Sendable {
         configuration.guestsPerMinutePerAddress = guestsPerMinute
         configuration.server.port = 0
         configuration.log = { _ in }
+        configure(&configuration)
         application = try buildApplication(configuration)
         port = try application.start()
     }

@@ -152,6 +152,6 @@ struct SecretError: Error {}
         let entry = AccessLogEntry(time: Date(timeIntervalSince1970: 1_795_356_000.123), method: "GET", path: "/health",
                                    status: 200, durationMicroseconds: 420, bytes: 15)
         #expect(String(decoding: entry.jsonLine(), as: UTF8.self)
-            == "{\"time\":\"2026-11-22T14:00:00.123Z\",\"method\":\"GET\",\"path\":\"/health\",\"status\":200,\"durationMs\":0.42,\"bytes\":15}\n")
+            == "{\"time\":\"2026-11-22T14:00:00.123Z\",\"requestId\":\"-\",\"method\":\"GET\",\"target\":\"/health\",\"status\":200,\"bytes\":15,\"durationMicroseconds\":420,\"clientAddress\":\"\",\"userAgent\":null}\n")
     }
 }

@@ -1,9 +1,27 @@
+import Synchronization
+
 /// What `BookingService.book` did.
 public enum BookingOutcome: Sendable {
     /// A new reservation, and the response body stored for replays.
     case created(Reservation, body: [UInt8])
     /// The same guest sent the same request with the same key before: the body first sent.
     case replayed(body: [UInt8])
+}
+
+/// Bookings made and cancelled by this process (for metrics). Lock-free.
+public final class BookingCounters: Sendable {
+    private let createdCount = Atomic<UInt64>(0)
+    private let cancelledCount = Atomic<UInt64>(0)
+
+    public init() {}
+
+    /// Reservations created (replays of an idempotent request not counted).
+    public var created: UInt64 { createdCount.load(ordering: .relaxed) }
+    /// Reservations cancelled (cancelling a cancelled one again not counted).
+    public var cancelled: UInt64 { cancelledCount.load(ordering: .relaxed) }
+
+    func recordCreated() { createdCount.wrappingAdd(1, ordering: .relaxed) }
+    func recordCancelled() { cancelledCount.wrappingAdd(1, ordering: .relaxed) }
 }
 
 /// Booking, trips and cancellation. Immutable and `Sendable`; safe from any thread.
@@ -17,6 +35,8 @@ public final class BookingService: Sendable {
     private let pricing: PricingConfiguration
     /// The zone "today" is taken in to split trips into upcoming and past.
     private let tripsTimeZone: String
+    /// Counted after each committed booking and cancellation.
+    public let counters = BookingCounters()
 
     public init(store: any BookingStore, dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
                 tripsTimeZone: String = "Asia/Seoul") {
@@ -41,7 +61,7 @@ public final class BookingService: Sendable {
                      render: (Reservation) -> [UInt8]) throws -> BookingOutcome {
         try Quote.checkLength(of: request.stay)
         let fingerprint = SHA256.hash(Array(request.canonicalText.utf8))
-        return try store.write { transaction in
+        let outcome: BookingOutcome = try store.write { transaction in
             if let record = try transaction.idempotencyRecord(of: guest, key: key) {
                 guard record.requestFingerprint == fingerprint else { throw StaysError.idempotencyKeyReused }
                 return .replayed(body: record.responseBody)
@@ -67,6 +87,8 @@ public final class BookingService: Sendable {
                 of: guest, key: key, at: now)
             return .created(localized, body: body)
         }
+        if case .created = outcome { counters.recordCreated() }
+        return outcome
     }
 
     /// The guest's reservation; `.reservationNotFound` for an unknown id or another guest's.
@@ -90,10 +112,12 @@ public final class BookingService: Sendable {
     /// answers it unchanged. `.stayEnded` (409) once its checkout day has come;
     /// `.reservationNotFound` (404) for an unknown id or another guest's.
     public func cancel(_ id: ReservationID, guest: GuestID, language: Language) throws -> Reservation {
-        try store.write { transaction in
+        var changed = false
+        let result = try store.write { transaction in
             guard let reservation = try transaction.reservation(id, of: guest) else {
                 throw StaysError.reservationNotFound(id)
             }
+            changed = false   // a retried unit of work starts over
             if reservation.status == .cancelled { return reservation.localized(in: language) }
             let today = dateProvider.today(in: reservation.listing.timeZone)
             guard today < reservation.stay.checkout else { throw StaysError.stayEnded(id) }
@@ -102,7 +126,10 @@ public final class BookingService: Sendable {
                                 cancelledOn: today)
             try transaction.cancelReservation(id, at: dateProvider.now(), on: today, refund: refund)
             guard let cancelled = try transaction.reservation(id, of: guest) else { throw StaysError.reservationNotFound(id) }
+            changed = true
             return cancelled.localized(in: language)
         }
+        if changed { counters.recordCancelled() }
+        return result
     }
 }
