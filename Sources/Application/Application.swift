@@ -21,10 +21,12 @@ public final class Application: Sendable {
     /// The listener of `GET /metrics` alone, when `configuration.metricsPort` is set.
     public let metricsServer: HTTPServer?
     private let janitor: ChangeLogJanitor
+    private let checkpointer: WALCheckpointer
     private let boundMetricsPort = Atomic<Int>(-1)
 
     init(configuration: ApplicationConfiguration, pool: DatabasePool, catalog: IndexedCatalog, services: APIServices,
-         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, janitor: ChangeLogJanitor) {
+         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, janitor: ChangeLogJanitor,
+         checkpointer: WALCheckpointer) {
         self.configuration = configuration
         self.pool = pool
         self.catalog = catalog
@@ -33,6 +35,7 @@ public final class Application: Sendable {
         self.metrics = metrics
         self.metricsServer = metricsServer
         self.janitor = janitor
+        self.checkpointer = checkpointer
     }
 
     /// Starts listening (and the metrics listener, if configured); returns the bound port
@@ -53,6 +56,7 @@ public final class Application: Sendable {
     /// Stops accepting, finishes in-flight requests (up to the grace period), closes.
     public func shutdown() {
         janitor.stop()
+        checkpointer.stop()
         server.shutdown()
         metricsServer?.shutdown()
     }
@@ -70,7 +74,9 @@ public final class Application: Sendable {
 /// configured, loads the search index and builds the services and routes. Does not start
 /// listening: call `start()`.
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
-    let pool = try openCatalogDatabase(path: configuration.databasePath)
+    // The writer never checkpoints on commit; `WALCheckpointer` does it every second.
+    let pool = try openCatalogDatabase(path: configuration.databasePath,
+                                       configuration: Database.Configuration(autoCheckpointPages: 0))
     if configuration.seedDemoData {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
@@ -106,7 +112,8 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
                             accessLog: configuration.accessLog?.sink, metrics: metrics)
     let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
     return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
-                       metrics: metrics, metricsServer: metricsServer, janitor: janitor)
+                       metrics: metrics, metricsServer: metricsServer, janitor: janitor,
+                       checkpointer: WALCheckpointer(pool: pool, log: log))
 }
 
 enum NotReady: Error {

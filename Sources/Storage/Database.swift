@@ -20,11 +20,18 @@ public final class Database {
         public var readOnly: Bool
         /// Creates the file when missing (read-write connections only). Default true.
         public var createIfMissing: Bool
+        /// WAL pages after which a committing connection checkpoints the log itself (SQLite's
+        /// `wal_autocheckpoint`; its default is 1000). 0: never on commit — someone must call
+        /// `checkpoint` instead (see `DatabasePool.checkpoint`), or the log only grows.
+        /// Read-write file connections only. Default 1000.
+        public var autoCheckpointPages: Int32
 
-        public init(busyTimeoutMilliseconds: Int32 = 5000, readOnly: Bool = false, createIfMissing: Bool = true) {
+        public init(busyTimeoutMilliseconds: Int32 = 5000, readOnly: Bool = false, createIfMissing: Bool = true,
+                    autoCheckpointPages: Int32 = 1000) {
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.readOnly = readOnly
             self.createIfMissing = createIfMissing
+            self.autoCheckpointPages = autoCheckpointPages
         }
     }
 
@@ -59,7 +66,7 @@ public final class Database {
         // From here a throw still runs deinit, which closes the connection.
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
         if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
-            try execute(sql: "PRAGMA journal_mode=WAL")
+            try execute(sql: "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=\(max(0, configuration.autoCheckpointPages))")
         }
         try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
     }
@@ -130,6 +137,14 @@ public final class Database {
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Copies what it can of the write-ahead log back into the database file without
+    /// waiting for readers or the writer (`wal_checkpoint(PASSIVE)`); returns the log's
+    /// size and how much of it is now checkpointed, in pages.
+    @discardableResult
+    public func checkpoint() throws -> (logPages: Int, checkpointedPages: Int) {
+        try prepare("PRAGMA wal_checkpoint(PASSIVE)").fetchOne { ($0.int(1), $0.int(2)) } ?? (0, 0)
+    }
 
     /// True between BEGIN and COMMIT/ROLLBACK.
     public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

@@ -35,6 +35,9 @@ public final class DatabasePool: @unchecked Sendable {
 
     /// Times a reader or the writer was not free at once (metrics: pool contention).
     private let waits = Atomic<UInt64>(0)
+    // The checkpoint connection, opened on first use. Guarded by checkpointerLock.
+    private var checkpointer: Database?
+    private let checkpointerLock = NSLock()
     private let closed = Atomic<Bool>(false)
 
     /// Opens (creating when missing) the database file at `path`. The writer connection is
@@ -80,6 +83,24 @@ public final class DatabasePool: @unchecked Sendable {
         lockWriter()
         defer { writerLock.unlock() }
         return try body(writer)
+    }
+
+    /// Checkpoints the write-ahead log (`Database.checkpoint`: PASSIVE, so it never waits for
+    /// the writer or a reader) on a read-write connection of its own, opened on first use.
+    /// For a pool whose writer does not checkpoint on commit (`autoCheckpointPages` 0):
+    /// the disk flush a checkpoint needs then happens on the caller's thread instead of
+    /// inside some write's COMMIT while it holds the write lock.
+    @discardableResult
+    public func checkpoint() throws -> (logPages: Int, checkpointedPages: Int) {
+        try checkOpen()
+        return try checkpointerLock.withLock {
+            if checkpointer == nil {
+                var checkpointerConfiguration = configuration
+                checkpointerConfiguration.readOnly = false
+                checkpointer = try Database(path: path, configuration: checkpointerConfiguration)
+            }
+            return try checkpointer!.checkpoint()
+        }
     }
 
     /// Times `read` or `write` had to wait for a connection (every reader busy, or another

@@ -1,0 +1,48 @@
+import Foundation
+import Storage
+import Testing
+
+/// A pool whose writer does not checkpoint on commit keeps every commit in the log until
+/// `checkpoint()` copies it back; the default pool checkpoints by itself.
+@Suite struct CheckpointTests {
+    func walSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0
+    }
+
+    func fill(_ pool: DatabasePool) throws {
+        try pool.write { try $0.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, payload BLOB)") }
+        for batch in 0..<40 {
+            try pool.write { db in
+                for row in 0..<50 {
+                    try db.execute(sql: "INSERT INTO t (id, payload) VALUES (?, randomblob(4000))",
+                                   arguments: [batch * 50 + row])
+                }
+            }
+        }
+    }
+
+    @Test func withoutAutomaticCheckpointsTheLogWaitsForCheckpoint() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("wal.sqlite").path
+        let pool = try DatabasePool(path: path, configuration: Database.Configuration(autoCheckpointPages: 0))
+        try fill(pool)
+        // 2,000 rows of 4 KB: some 2,000+ pages, all still in the log (SQLite's default
+        // would have checkpointed at 1,000).
+        let (logPages, checkpointed) = try pool.checkpoint()
+        #expect(logPages > 2_000)
+        #expect(checkpointed == logPages)
+        #expect(try pool.read { try $0.prepare("SELECT count(*) FROM t").fetchOne { $0.int(0) } } == 2_000)
+        // The checkpointed log is reused from its start: the next writes do not grow it.
+        let size = walSize(path)
+        try pool.write { try $0.execute(sql: "INSERT INTO t (id, payload) VALUES (-1, randomblob(4000))") }
+        #expect(walSize(path) <= size)
+    }
+
+    @Test func byDefaultTheWriterCheckpointsOnCommit() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.url.appendingPathComponent("wal.sqlite").path)
+        try fill(pool)
+        let (logPages, _) = try pool.checkpoint()
+        #expect(logPages < 2_000)
+    }
+}
