@@ -24,7 +24,7 @@ public enum DemoSeeder {
         }
         summary.locations = drafts.count
 
-        progress(.phaseStarted(name: "generating listings", total: generator.listingCount))
+        progress(.phaseStarted(name: "generating listings", total: generator.listingCount, unit: .items("listings")))
         var index = 0
         while index < generator.listingCount {
             let end = min(generator.listingCount, index + batchSize)

@@ -20,9 +20,7 @@ extension ImportRun {
 
     private func openCalendar(_ path: String) throws -> (CSVReader, CalendarColumns) {
         let reader = try CSVReader(path: path)
-        guard let headerResult = try reader.readHeader(), case .success(let header) = headerResult else {
-            throw ImportError.emptyFile(path: path)
-        }
+        let header = try ImportError.readHeader(reader, path: path)
         let missing = InsideAirbnbFormat.calendarColumns.filter { !header.contains($0) }
         guard missing.isEmpty else { throw ImportError.unrecognizedHeader(path: path, missing: missing) }
         return (reader, CalendarColumns(
@@ -36,7 +34,7 @@ extension ImportRun {
 
     /// Finds each known listing's last calendar date and the snapshot's first date (for the shift).
     mutating func scanCalendar(_ path: String) throws {
-        progress(.phaseStarted(name: "checking calendar", total: Self.fileSize(path)))
+        progress(.phaseStarted(name: "checking calendar", total: Self.fileSize(path), unit: .bytes))
         let (reader, columns) = try openCalendar(path)
         var firstDate: CalendarDate?
         var rows = 0
@@ -83,7 +81,7 @@ extension ImportRun {
     }
 
     mutating func importCalendar(_ path: String) throws {
-        progress(.phaseStarted(name: "saving calendar", total: Self.fileSize(path)))
+        progress(.phaseStarted(name: "saving calendar", total: Self.fileSize(path), unit: .bytes))
         let (reader, columns) = try openCalendar(path)
         var pending: PendingCalendar?
         var done: Set<ListingID> = []

@@ -22,8 +22,8 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
 
 /// Events an import or a seed reports while it runs.
 public enum ProgressEvent: Sendable {
-    /// A phase begins; `total` is in the unit of the `advanced` values (bytes or listings).
-    case phaseStarted(name: String, total: Int?)
+    /// A phase begins; `total` and the `advanced` values count `unit`s (bytes or listings).
+    case phaseStarted(name: String, total: Int?, unit: ProgressUnit = .none)
     /// Work done so far in the current phase.
     case advanced(completed: Int)
     /// A row was skipped.
@@ -92,4 +92,13 @@ public struct ImportSummary: Sendable {
     public init(format: InsideAirbnbFormat) {
         self.format = format
     }
+}
+
+/// What a phase's progress counts, so that a report can say it ("1.2 MiB/4.5 MiB", "300/3000 listings").
+public enum ProgressUnit: Sendable, Equatable {
+    case none
+    /// Bytes of the input file read: shown as sizes.
+    case bytes
+    /// Things counted one by one, named in the plural ("listings").
+    case items(String)
 }

@@ -119,9 +119,7 @@ struct ImportRun {
         self.writer = writer
         self.progress = progress
         let reader = try CSVReader(path: listingsFile)
-        guard let headerResult = try reader.readHeader(), case .success(let header) = headerResult else {
-            throw ImportError.emptyFile(path: listingsFile)
-        }
+        let header = try ImportError.readHeader(reader, path: listingsFile)
         guard let format = InsideAirbnbFormat.detect(header) else {
             throw ImportError.unrecognizedHeader(
                 path: listingsFile, missing: InsideAirbnbFormat.summaryColumns.filter { !header.contains($0) })
@@ -165,7 +163,7 @@ struct ImportRun {
     // MARK: Pass 1
 
     private mutating func scanListings() throws {
-        progress(.phaseStarted(name: "checking listings", total: Self.fileSize(listingsFile)))
+        progress(.phaseStarted(name: "checking listings", total: Self.fileSize(listingsFile), unit: .bytes))
         let reader = try CSVReader(path: listingsFile)
         _ = try reader.readHeader()
         var seen: [ListingID: Int] = [:]
@@ -299,7 +297,7 @@ struct ImportRun {
     }
 
     private mutating func saveListings(locationIDs: [String: LocationID]) throws {
-        progress(.phaseStarted(name: "saving listings", total: Self.fileSize(listingsFile)))
+        progress(.phaseStarted(name: "saving listings", total: Self.fileSize(listingsFile), unit: .bytes))
         let reader = try CSVReader(path: listingsFile)
         _ = try reader.readHeader()
         var finished = false

@@ -15,6 +15,7 @@ public final class ProgressReporter {
     private let start: Double
     private var phase = ""
     private var total: Int?
+    private var unit = ProgressUnit.none
     private var lastDraw = -Double.infinity
     private var lastStep = -1
     private var lineOpen = false
@@ -38,10 +39,11 @@ public final class ProgressReporter {
 
     public func handle(_ event: ProgressEvent) {
         switch event {
-        case .phaseStarted(let name, let total):
+        case .phaseStarted(let name, let total, let unit):
             closeLine()
             phase = name
             self.total = total
+            self.unit = unit
             lastStep = -1
             lastDraw = -Double.infinity
             if !isTerminal { write("\(name)...\n") }
@@ -65,26 +67,34 @@ public final class ProgressReporter {
         if isTerminal {
             guard now - lastDraw >= 0.1 || fraction == 1 else { return }
             lastDraw = now
-            write("\r" + Self.bar(phase: phase, completed: completed, total: total, seconds: now - start))
+            write("\r" + Self.bar(phase: phase, completed: completed, total: total, unit: unit, seconds: now - start))
             lineOpen = true
         } else {
             let step = fraction.map { Int($0 * 10) } ?? -1
             guard step > lastStep || now - lastDraw >= 10 else { return }
             lastStep = max(step, lastStep)
             lastDraw = now
-            write(Self.bar(phase: phase, completed: completed, total: total, seconds: now - start) + "\n")
+            write(Self.bar(phase: phase, completed: completed, total: total, unit: unit, seconds: now - start) + "\n")
         }
     }
 
-    /// `[#####     ] 45% 450000/1000000 12.3s` (without a total: `450000 12.3s`).
-    static func bar(phase: String, completed: Int, total: Int?, seconds: Double) -> String {
+    /// `[#####     ] 45% 450000/1000000 listings 12.3s` (without a total: `450000 listings
+    /// 12.3s`); bytes as sizes: `[#####     ] 45% 4.5 MiB/10.0 MiB 12.3s`.
+    static func bar(phase: String, completed: Int, total: Int?, unit: ProgressUnit = .none, seconds: Double) -> String {
         let time = String(format: "%.1fs", seconds)
         let prefix = phase.isEmpty ? "" : phase + " "
-        guard let total, total > 0 else { return "\(prefix)\(completed) \(time)" }
+        func counted(_ count: String) -> String {
+            switch unit {
+            case .none, .bytes: return count
+            case .items(let name): return count + " " + name
+            }
+        }
+        func amount(_ value: Int) -> String { unit == .bytes ? formatBytes(value) : String(value) }
+        guard let total, total > 0 else { return "\(prefix)\(counted(amount(completed))) \(time)" }
         let fraction = min(1, Double(completed) / Double(total))
         let filled = Int((fraction * 20).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled)
-        return "\(prefix)[\(bar)] \(Int((fraction * 100).rounded(.down)))% \(completed)/\(total) \(time)"
+        return "\(prefix)[\(bar)] \(Int((fraction * 100).rounded(.down)))% \(counted(amount(completed) + "/" + amount(total))) \(time)"
     }
 
     /// Prints the final line: `summary`, the elapsed time and the size of `databasePath`.

@@ -4,9 +4,9 @@ public struct ListingID: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    /// Parses a decimal id as sent by a client; nil for anything else.
+    /// Parses a canonical decimal id as sent by a client (see `Int64(canonicalID:)`); nil for anything else.
     public init?(_ text: some StringProtocol) {
-        guard let value = Int64(text), value > 0 else { return nil }
+        guard let value = Int64(canonicalID: text) else { return nil }
         self.rawValue = value
     }
     public var description: String { String(rawValue) }
@@ -18,10 +18,24 @@ public struct LocationID: RawRepresentable, Hashable, Comparable, Sendable, Cust
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    /// Parses a canonical decimal id as sent by a client (see `Int64(canonicalID:)`); nil for anything else.
     public init?(_ text: some StringProtocol) {
-        guard let value = Int64(text), value > 0 else { return nil }
+        guard let value = Int64(canonicalID: text) else { return nil }
         self.rawValue = value
     }
     public var description: String { String(rawValue) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension Int64 {
+    /// A positive id written the one way the server writes it: decimal digits without a sign
+    /// or leading zeros, fitting in 64 bits. nil for anything else (`0012`, `+12`, `12 `,
+    /// `0`), so that one id has one spelling and `0012` is not another name for listing 12.
+    public init?(canonicalID text: some StringProtocol) {
+        let bytes = text.utf8
+        guard let first = bytes.first, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first), bytes.count <= 19,
+              bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int64(text) else { return nil }
+        self = value
+    }
 }

@@ -23,10 +23,28 @@ public enum LocationKind: String, CaseIterable, Sendable {
 public struct CurrencyCode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    /// nil unless `code` (any case) is an active ISO 4217 currency (`activeISO4217`).
     public init?(validating code: String) {
-        guard code.utf8.count == 3, code.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }),
+              Self.activeISO4217.contains(code.uppercased()) else { return nil }
         self.rawValue = code.uppercased()
     }
+
+    /// The currencies of ISO 4217's list of active codes (2025), without funds, precious
+    /// metals and test codes (XAU, XDR, XTS, ...), which no listing is priced in.
+    public static let activeISO4217: Set<String> = [
+        "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BHD",
+        "BIF", "BMD", "BND", "BOB", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHF", "CLP", "CNY",
+        "COP", "CRC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP",
+        "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR", "ILS", "INR",
+        "IQD", "IRR", "ISK", "JMD", "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT",
+        "LAK", "LBP", "LKR", "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR",
+        "MVR", "MWK", "MXN", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN", "PGK",
+        "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD",
+        "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY",
+        "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "UYU", "UZS", "VED", "VES", "VND", "VUV", "WST", "XAF", "XCD",
+        "XCG", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG"
+    ]
     public static let krw = CurrencyCode(rawValue: "KRW")
 
     /// Digits after the decimal point in the minor unit (KRW and JPY have none).

@@ -15,6 +15,14 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String { "\(status): \(reason)" }
 
+    /// The connection began with a TLS handshake record: a client speaking HTTPS to the
+    /// plain HTTP port. Known from the first byte, so answered at once (as nginx does).
+    public static let tlsHandshake = HTTPParseError(
+        status: .badRequest, reason: "TLS handshake received on a plain HTTP port; use http://")
+
+    /// A request line that does not start with a method token followed by one SP.
+    public static let invalidMethod = HTTPParseError.badRequest("invalid method")
+
     static func badRequest(_ reason: String) -> HTTPParseError {
         HTTPParseError(status: .badRequest, reason: reason)
     }

@@ -10,7 +10,7 @@ extension RequestParser {
             var i = start
             while i < end && ByteClass.isTchar(p[i]) { i += 1 }
             if i == start || i == end || p[i] != ByteClass.sp {
-                throw .badRequest("invalid method")
+                throw .invalidMethod
             }
             let methodEnd = i
             i += 1

@@ -46,6 +46,9 @@ public struct RequestParser: Sendable {
     var head = PendingHead()
     var body: [UInt8] = []
     var leadingEmptyLines = 0
+    /// Bytes of the current request line's method already checked to be tchars, counted
+    /// from `readIndex`; nil once the method's SP has been seen.
+    var methodBytesChecked: Int? = 0
     var trailerBytes = 0
     var trailerCount = 0
 
@@ -100,6 +103,10 @@ public struct RequestParser: Sendable {
         while true {
             switch state {
             case .requestLine:
+                // A byte that cannot start or continue a method is rejected as soon as it
+                // arrives: a TLS ClientHello (or any binary) need not wait for a line end
+                // that may never come.
+                try checkMethodPrefix()
                 guard let lf = findLineEnd() else {
                     // RFC 9112 §3: a request line longer than we accept is 414, known as
                     // soon as that many bytes sit in the buffer without a line end.
@@ -114,11 +121,13 @@ public struct RequestParser: Sendable {
                         throw .badRequest("too many empty lines before the request line")
                     }
                     consume(through: lf)
+                    methodBytesChecked = 0
                     continue
                 }
                 if lf + 1 - readIndex > limits.maxRequestLineBytes { throw Self.uriTooLong }
                 try parseRequestLine(end: contentEnd)
                 consume(through: lf)
+                methodBytesChecked = 0
                 state = .headerFields
 
             case .headerFields:
@@ -219,9 +228,41 @@ public struct RequestParser: Sendable {
         head = PendingHead()
         body = []
         leadingEmptyLines = 0
+        methodBytesChecked = 0
         state = .requestLine
         return .request(request)
     }
+
+    /// Checks the method's bytes that arrived since the last call (each byte once): RFC 9112
+    /// §3, a request line starts with a token followed by SP. A CR or LF as the first byte
+    /// may be an empty line before the request (§2.2) and is left to the line parser. Throws
+    /// exactly what `parseRequestLine` would throw for the whole line, so the outcome does
+    /// not depend on how the bytes arrived.
+    private mutating func checkMethodPrefix() throws(HTTPParseError) {
+        guard var checked = methodBytesChecked else { return }
+        defer { methodBytesChecked = checked }
+        // Only within the longest request line accepted: beyond it the line is 414 however
+        // its bytes arrived.
+        let end = min(buffer.count, readIndex + limits.maxRequestLineBytes)
+        while readIndex + checked < end {
+            let byte = buffer[readIndex + checked]
+            if ByteClass.isTchar(byte) { checked += 1; continue }
+            if checked == 0 {
+                if byte == ByteClass.cr || byte == ByteClass.lf { return }
+                // RFC 8446 §5.1: a TLS record of type handshake (22) starts every ClientHello.
+                if byte == Self.tlsHandshakeRecord { throw .tlsHandshake }
+                throw .invalidMethod
+            }
+            if byte == ByteClass.sp {
+                methodBytesChecked = nil
+                return
+            }
+            throw .invalidMethod
+        }
+    }
+
+    /// The first byte of a TLS handshake record (content type 22).
+    static let tlsHandshakeRecord: UInt8 = 0x16
 
     // MARK: buffer
 

@@ -2,7 +2,8 @@ import CSQLite
 
 /// One SQLite connection.
 ///
-/// Promises: every failure is thrown as a `DatabaseError` carrying SQLite's message; the
+/// Promises: a file that cannot be opened is a `DatabaseOpenError` naming the path and the
+/// cause; every other failure is thrown as a `DatabaseError` carrying SQLite's message; the
 /// connection is configured on open (WAL journal, foreign keys on, a busy timeout,
 /// `synchronous=NORMAL`) and closed exactly once, when the value is released.
 ///
@@ -57,7 +58,7 @@ public final class Database {
         guard code == SQLITE_OK, let connection else {
             let error = DatabaseError(code: code, connection: connection, sql: nil)
             sqlite3_close_v2(connection)  // sqlite3_open_v2 may allocate a handle even on failure
-            throw error
+            throw DatabaseOpenError(path: path, readOnly: configuration.readOnly, underlying: error)
         }
         self.handle = connection
         self.path = path
@@ -65,10 +66,16 @@ public final class Database {
         sqlite3_extended_result_codes(connection, 1)
         // From here a throw still runs deinit, which closes the connection.
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
-        if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
-            try execute(sql: "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=\(max(0, configuration.autoCheckpointPages))")
+        // SQLite opens files lazily: a missing directory, a directory or a read-only file
+        // often shows only here, at the first statement.
+        do {
+            if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
+                try execute(sql: "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=\(max(0, configuration.autoCheckpointPages))")
+            }
+            try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
+        } catch let error as DatabaseError {
+            throw DatabaseOpenError(path: path, readOnly: configuration.readOnly, underlying: error)
         }
-        try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
     }
 
     /// Opens a private in-memory database, gone when the connection closes.

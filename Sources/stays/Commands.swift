@@ -94,7 +94,13 @@ enum Commands {
     static let hostSpec = OptionSpec.value("host", "ADDRESS", env: "HOST", "address to listen on (default 127.0.0.1)")
     static let portSpec = OptionSpec.value("port", "PORT", env: "PORT", "TCP port, 0 for any free port (default 8080)")
     static let databaseSpec = OptionSpec.value("database", "PATH", env: "DATABASE_PATH", "SQLite file (default ./stays.sqlite)")
-    static let healthcheckSpecs = [hostSpec, portSpec]
+    /// The healthcheck's own flags: where to find the server, not where to listen. Same
+    /// environment variables as `serve`, so one container configuration serves both.
+    static let healthcheckSpecs = [
+        OptionSpec.value("host", "ADDRESS", env: "HOST",
+                         "address of the server to ask (default 127.0.0.1; 0.0.0.0 and :: are asked over loopback)"),
+        OptionSpec.value("port", "PORT", env: "PORT", "TCP port the server listens on (default 8080)"),
+    ]
 }
 
 extension Commands {

@@ -12,6 +12,12 @@ private final class Output {
         #expect(ProgressReporter.bar(phase: "", completed: 450_000, total: 1_000_000, seconds: 12.34)
                 == "[#########           ] 45% 450000/1000000 12.3s")
         #expect(ProgressReporter.bar(phase: "seed", completed: 7, total: nil, seconds: 1) == "seed 7 1.0s")
+        #expect(ProgressReporter.bar(phase: "generating listings", completed: 300, total: 3000, unit: .items("listings"),
+                                     seconds: 1) == "generating listings [##                  ] 10% 300/3000 listings 1.0s")
+        #expect(ProgressReporter.bar(phase: "checking listings", completed: 3 * 1024 * 1024, total: 12 * 1024 * 1024,
+                                     unit: .bytes, seconds: 2) == "checking listings [#####               ] 25% 3.0 MiB/12.0 MiB 2.0s")
+        #expect(ProgressReporter.bar(phase: "seed", completed: 7, total: nil, unit: .items("listings"), seconds: 1)
+                == "seed 7 listings 1.0s")
         #expect(ProgressReporter.formatBytes(512) == "512 B")
         #expect(ProgressReporter.formatBytes(3 * 1024 * 1024) == "3.0 MiB")
     }

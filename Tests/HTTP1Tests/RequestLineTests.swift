@@ -119,3 +119,54 @@ import Testing
         #expect(throws: HTTPParseError(status: .uriTooLong, reason: "request line too long")) { try parser.next() }
     }
 }
+
+/// Bytes that cannot begin a request line are refused as they arrive, without waiting for
+/// a line end that a binary client may never send.
+@Suite struct EarlyRejectionTests {
+    /// The start of a TLS 1.2/1.3 ClientHello: handshake record, version 3.1, length, then
+    /// a body free of LF (as most are) so only the first byte can give it away.
+    static let clientHello: [UInt8] = [0x16, 0x03, 0x01, 0x00, 0xF8, 0x01, 0x00, 0x00, 0xF4, 0x03, 0x03]
+        + (0..<240).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }.filter { $0 != 0x0A && $0 != 0x0D }
+
+    @Test func tlsClientHelloIsRejectedOnItsFirstByte() {
+        var parser = RequestParser()
+        parser.append([0x16])
+        #expect(throws: HTTPParseError.tlsHandshake) { try parser.next() }
+        #expect(HTTPParseError.tlsHandshake.status == .badRequest)
+        // Whole, byte by byte, and after a pipelined request: the same error.
+        check(Self.clientHello) { outcome in
+            #expect(outcome.events.isEmpty)
+            #expect(outcome.error == .tlsHandshake)
+        }
+    }
+
+    @Test func controlBytesAreRejectedWithoutALineEnd() {
+        for first: UInt8 in [0x00, 0x01, 0x03, 0x1B, 0x7F, 0x80, 0xFF, UInt8(ascii: " "), UInt8(ascii: "(")] {
+            var parser = RequestParser()
+            parser.append([first])
+            #expect(throws: HTTPParseError.invalidMethod, "byte \(first)") { try parser.next() }
+            check([first] + bytes("GET / HTTP/1.1\r\nHost: a\r\n\r\n")) { #expect($0.error == .invalidMethod) }
+        }
+        // Within the method too: a byte that is neither a tchar nor the SP after it.
+        var parser = RequestParser()
+        parser.append(bytes("GET"))
+        #expect(throws: Never.self) { try parser.next() }
+        parser.append([0x00])
+        #expect(throws: HTTPParseError.invalidMethod) { try parser.next() }
+    }
+
+    @Test func emptyLinesAndTokensStillWaitForMoreBytes() throws {
+        for prefix in ["\r", "\n", "\r\n", "GET", "GET ", "GET /\u{1}"] {
+            var parser = RequestParser()
+            parser.append(bytes(prefix))
+            #expect(throws: Never.self, "\(prefix.debugDescription)") { try parser.next() }
+        }
+    }
+
+    @Test func aLongMethodIsStill414BeyondTheRequestLineLimit() {
+        let limits = ParserLimits(maxRequestLineBytes: 32)
+        expectError(String(repeating: "G", count: 40) + "( / HTTP/1.1\r\nHost: a\r\n\r\n", .uriTooLong, limits: limits)
+        expectError(String(repeating: "G", count: 20) + "( / HTTP/1.1\r\nHost: a\r\n\r\n", .badRequest, "invalid method",
+                    limits: limits)
+    }
+}

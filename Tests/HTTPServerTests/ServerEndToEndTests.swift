@@ -159,6 +159,26 @@ import Testing
         #expect(try client.waitForClose())
     }
 
+    /// A client speaking TLS to the plain port (https:// on an http:// server) gets a 400
+    /// and a close as soon as its ClientHello arrives, not after the header timeout.
+    @Test func tlsClientHelloGets400AndCloseAtOnce() throws {
+        let server = try RunningServer(configuration: ServerConfiguration(headerTimeout: .seconds(30)))
+        defer { server.stop() }
+        let client = try server.client()
+        // A ClientHello's start: handshake record (0x16), TLS 1.0 record version, length;
+        // then handshake type 1 and bytes without any LF, as a real one usually has.
+        let hello: [UInt8] = [0x16, 0x03, 0x01, 0x00, 0xC8, 0x01, 0x00, 0x00, 0xC4, 0x03, 0x03]
+            + (0..<196).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ 7) }.filter { $0 != 0x0A }
+        let start = ContinuousClock.now
+        try client.send(hello)
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.header("Connection") == "close")
+        #expect(response.text.contains("TLS"))
+        #expect(try client.waitForClose())
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
     @Test func slowHeaderIsCutOffWith408() throws {
         let server = try RunningServer(configuration: ServerConfiguration(headerTimeout: .milliseconds(200)))
         defer { server.stop() }

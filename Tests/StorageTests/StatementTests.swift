@@ -145,9 +145,9 @@ import CSQLite
 
     @Test func openingAMissingFileReadOnlyFails() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: DatabaseError.self) {
+        let error = #expect(throws: DatabaseOpenError.self) {
             try Database(path: directory.path("missing.sqlite"), configuration: .init(readOnly: true))
         }
-        #expect(error?.resultCode == SQLITE_CANTOPEN)
+        #expect(error?.underlying.resultCode == SQLITE_CANTOPEN)
     }
 }

@@ -6,15 +6,15 @@ public struct GuestID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public var description: String { String(rawValue) }
 }
 
-/// A reservation's id. Served as a JSON string; parsing accepts positive decimals only.
+/// A reservation's id. Served as a JSON string; parsing accepts canonical positive decimals only.
 public struct ReservationID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    /// nil for anything but a positive decimal integer that fits in 64 bits.
+    /// nil for anything but a canonical positive decimal that fits in 64 bits (no sign, no
+    /// leading zeros: `0012` is not reservation 12).
     public init?(_ text: some StringProtocol) {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }),
-              let value = Int64(text), value > 0 else { return nil }
+        guard let value = Int64(canonicalID: text) else { return nil }
         self.rawValue = value
     }
     public var description: String { String(rawValue) }
