@@ -3,6 +3,7 @@
 # what Fuzz/extract-seeds.py finds in the tests; CI calls it after building the fuzzers.
 #
 #   Fuzz/run.sh HTTP1Fuzzer 60
+#   Fuzz/run.sh BodyFuzzer 60
 #
 # Exits non-zero on a crash, a failed invariant, a leak or a slow input (-timeout), after
 # printing each failing input in base64 (Fuzz/README.md says how one becomes a test).
@@ -15,6 +16,7 @@ binary=.build/debug/$target
 
 case $target in
     HTTP1Fuzzer) kind=http; extra=(seeds/); dict=(-dict=http.dict) ;;
+    BodyFuzzer) kind=body; extra=(); dict=() ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
