@@ -1,14 +1,21 @@
 // swift-tools-version:6.0
-// A separate package so the fuzzer's sanitizer flags never touch the main build.
-// Sources/HTTP1 is a symlink to the real module (SwiftPM forbids target paths outside
-// the package root), so the fuzzer always tests the code that ships.
+// A separate package so the fuzzers' sanitizer flags never touch the main build.
+// Sources/HTTP1, JSON, HTTPServer and CEpoll are symlinks to the real modules (SwiftPM
+// forbids target paths outside the package root), so the fuzzers always test the code that
+// ships.
 import PackageDescription
 
 let package = Package(
     name: "HTTP1Fuzz",
     targets: [
+        .systemLibrary(name: "CEpoll"),
         .target(name: "HTTP1"),
+        .target(name: "JSON"),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
+        // The request parser (raw request bytes in).
         .executableTarget(name: "HTTP1Fuzzer", dependencies: ["HTTP1"]),
+        // Query decoding and the request body JSON reader (the same bytes go to both).
+        .executableTarget(name: "BodyFuzzer", dependencies: ["HTTP1", "JSON", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
