@@ -6,16 +6,24 @@ public enum MatchRank: Int, Comparable, CaseIterable, Hashable, Sendable {
 
 /// Korean-aware matching of place names for autocomplete.
 ///
-/// Query characters match name characters as follows (spaces are ignored on both sides,
-/// Latin letters case-insensitively):
-/// - a full syllable matches only the same syllable (`강` matches `강`);
+/// Texts are compared without spaces and hyphens, Latin letters case-insensitively
+/// (`Myeong-dong`, `myeong dong` and `MYEONGDONG` are the same text). Query characters
+/// match name characters as follows:
+/// - a full syllable matches the same syllable (`강` matches `강`);
 /// - a lone initial consonant (초성, compatibility jamo `ㄱ`...`ㅎ`) matches any syllable
-///   starting with it (`ㅅㅇ` matches `서울`, `강ㄴ` matches `강남구`);
-/// - the query's last syllable, when it has no final consonant, also matches a syllable
-///   with the same initial and vowel, since the user may still be typing (`강나` matches
-///   `강남구`).
-/// Ranks: `exact` when the query covers the whole name, `prefix` when it matches at the
-/// start, `contains` elsewhere. Pure functions; thread-safe.
+///   starting with it (`ㅅㅇ` matches `서울`, `강ㄴ` matches `강남구`).
+///
+/// The query's last syllable is what a Korean keyboard shows while the syllable is still
+/// being composed, so it also matches, as a *composing* match (`Match.isLiteral == false`):
+/// - the same syllable with a final consonant still to come, or a single final grown into a
+///   double one (`서` matches `성`, `달` matches `닭`);
+/// - the syllable without its final consonant (or without the second half of a double
+///   final), followed by a syllable starting with that consonant: typing the next vowel
+///   moves the final onto the next syllable (`성` matches `서울`, `행` matches `해운대`,
+///   `닭` matches `달가`).
+///
+/// Ranks: `exact` when the matched characters are the whole name, `prefix` when they start
+/// it, `contains` elsewhere. Pure functions; thread-safe.
 public enum HangulSearch {
     private static let syllableBase: UInt32 = 0xAC00
     private static let syllableLast: UInt32 = 0xD7A3
@@ -23,6 +31,10 @@ public enum HangulSearch {
     static let initialJamo: [Unicode.Scalar] = [
         "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
     ]
+
+    /// Endings of official names that people type or leave out: `서울특별시`, `서울시`,
+    /// `부산광역시`, `제주도`, `강남구`. Longest first.
+    public static let administrativeSuffixes = ["특별자치시", "특별자치도", "특별시", "광역시", "시", "도", "군", "구"]
 
     /// The 초성 of every Hangul syllable in `text`; other characters are kept as they are,
     /// spaces included: `강남구` -> `ㄱㄴㄱ`, `서울 Seoul` -> `ㅅㅇ Seoul`.
@@ -38,38 +50,101 @@ public enum HangulSearch {
         return String(scalars)
     }
 
-    /// The best rank of `query` against the Korean and the English name, or nil when it
-    /// matches neither (or is empty after removing spaces).
+    /// How a query matched a name. Ordered: any literal match is better than any composing
+    /// one; then by rank.
+    public struct Match: Comparable, Hashable, Sendable {
+        public var rank: MatchRank
+        /// False when the match needed the query's last syllable to be read as still being
+        /// composed (`성` for `서울`, `서` for `성수동`).
+        public var isLiteral: Bool
+        public init(rank: MatchRank, isLiteral: Bool) {
+            self.rank = rank
+            self.isLiteral = isLiteral
+        }
+        public static func < (lhs: Match, rhs: Match) -> Bool {
+            lhs.isLiteral != rhs.isLiteral ? !lhs.isLiteral : lhs.rank < rhs.rank
+        }
+    }
+
+    /// The rank of the best match (see `bestMatch`) of `query` against the Korean or the
+    /// English name, or nil when it matches neither (or is empty after normalizing).
     public static func match(query: String, name: String, nameEnglish: String) -> MatchRank? {
         match(query: Key(query), name: Key(name), nameEnglish: Key(nameEnglish))
     }
 
-    /// A text prepared for matching (lowercased, spaces removed). Preparing the names of a
-    /// list once makes matching a query against all of them cheap.
+    /// `match(query:name:nameEnglish:)` on prepared keys.
+    public static func match(query: Key, name: Key, nameEnglish: Key) -> MatchRank? {
+        better(bestMatch(query, in: name), bestMatch(query, in: nameEnglish))?.rank
+    }
+
+    /// The better of two optional matches (nil is worst).
+    public static func better(_ a: Match?, _ b: Match?) -> Match? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
+    }
+
+    /// A text prepared for matching (lowercased; spaces and hyphens removed). Preparing the
+    /// names of a list once makes matching a query against all of them cheap.
     public struct Key: Hashable, Sendable {
         fileprivate let scalars: [Unicode.Scalar]
         public init(_ text: String) { scalars = HangulSearch.normalized(text) }
+        fileprivate init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
         public var isEmpty: Bool { scalars.isEmpty }
     }
 
-    /// `match(query:name:nameEnglish:)` on prepared keys.
-    public static func match(query: Key, name: Key, nameEnglish: Key) -> MatchRank? {
-        let needle = query.scalars
-        guard !needle.isEmpty else { return nil }
-        let korean = rank(needle, in: name.scalars)
-        let english = rank(needle, in: nameEnglish.scalars)
-        switch (korean, english) {
-        case (let a?, let b?): return max(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
+    /// The best match of `query` in `name`, or nil (also for an empty query).
+    public static func bestMatch(_ query: Key, in name: Key) -> Match? {
+        let needle = query.scalars, haystack = name.scalars
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        var composing: MatchRank?
+        for start in 0...(haystack.count - needle.count) {
+            switch matchAt(needle, haystack, start) {
+            case .literal: return Match(rank: rank(start: start, end: start + needle.count, of: haystack.count), isLiteral: true)
+            case .composing(let end):
+                // Keep looking: a literal match further on is better.
+                composing = max(composing ?? .contains, rank(start: start, end: end, of: haystack.count))
+            case nil: continue
+            }
         }
+        return composing.map { Match(rank: $0, isLiteral: false) }
     }
+
+    /// The query without a trailing administrative suffix or the start of one (`서울시`,
+    /// `서울특별`, `부산광역시` -> `서울`, `서울`, `부산`); the query itself is not included.
+    /// A stem equal to a place's name finds the place.
+    public static func stems(of query: Key) -> [Key] {
+        var stems: [Key] = []
+        let scalars = query.scalars
+        for suffix in administrativeSuffixes {
+            let suffixScalars = Array(suffix.unicodeScalars)
+            for length in 1...suffixScalars.count where length < scalars.count {
+                guard scalars.suffix(length).elementsEqual(suffixScalars.prefix(length)) else { continue }
+                let stem = Key(scalars: Array(scalars.dropLast(length)))
+                if !stems.contains(stem) { stems.append(stem) }
+            }
+        }
+        return stems
+    }
+
+    /// Whether `key` is exactly `other` (both prepared the same way).
+    public static func equal(_ key: Key, _ other: Key) -> Bool { key.scalars == other.scalars }
 
     // MARK: - Internals
 
     fileprivate static func normalized(_ text: String) -> [Unicode.Scalar] {
-        text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }
+        text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && !isHyphen($0) }
+    }
+
+    private static func isHyphen(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2D, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2212: true   // - ‐ ‑ ‒ – — −
+        default: false
+        }
+    }
+
+    private static func rank(start: Int, end: Int, of count: Int) -> MatchRank {
+        start > 0 ? .contains : end == count ? .exact : .prefix
     }
 
     /// `initialJamo.firstIndex(of:)`, without searching an array for every character
@@ -104,31 +179,53 @@ public enum HangulSearch {
         return Int((scalar.value - syllableBase) / 588)
     }
 
-    private static func rank(_ needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> MatchRank? {
-        guard needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where matches(needle, haystack, at: start) {
-            if start == 0 { return needle.count == haystack.count ? .exact : .prefix }
-            return .contains
+    /// A syllable's (initial, medial, final) indices; final 0 is none, 1...27 in block order.
+    private static func decompose(_ scalar: Unicode.Scalar) -> (initial: Int, medial: Int, final: Int)? {
+        guard (syllableBase...syllableLast).contains(scalar.value) else { return nil }
+        let offset = Int(scalar.value - syllableBase)
+        return (offset / 588, offset % 588 / 28, offset % 28)
+    }
+
+    /// What typing a vowel after a syllable with final `final` leaves: the final kept on the
+    /// syllable and the initial that moves to the next one. A single final moves whole
+    /// (`성` + ㅜ -> `서우`); a double final, which is no initial, keeps its first half
+    /// (`닭` + ㅏ -> `달가`, `값` + ㅣ -> `갑시`).
+    private static let finalSplit: [(kept: Int, movedInitial: Int)] = [
+        (0, -1),                                  // 0 none
+        (0, 0), (0, 1), (1, 9),                   // ㄱ ㄲ ㄳ
+        (0, 2), (4, 12), (4, 18),                 // ㄴ ㄵ ㄶ
+        (0, 3),                                   // ㄷ
+        (0, 5), (8, 0), (8, 6), (8, 7), (8, 9), (8, 16), (8, 17), (8, 18),   // ㄹ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ
+        (0, 6),                                   // ㅁ
+        (0, 7), (17, 9),                          // ㅂ ㅄ
+        (0, 9), (0, 10), (0, 11), (0, 12), (0, 14), (0, 15), (0, 16), (0, 17), (0, 18),   // ㅅ ㅆ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ
+    ]
+
+    private enum PositionMatch { case literal, composing(end: Int) }
+
+    private static func matchAt(_ needle: [Unicode.Scalar], _ haystack: [Unicode.Scalar], _ start: Int) -> PositionMatch? {
+        let last = needle.count - 1
+        for offset in 0..<last where !sameOrInitial(needle[offset], haystack[start + offset]) { return nil }
+        let typed = needle[last], position = start + last
+        if sameOrInitial(typed, haystack[position]) { return .literal }
+        guard let t = decompose(typed), let n = decompose(haystack[position]),
+              t.initial == n.initial, t.medial == n.medial else { return nil }
+        // Still to gain a final, or to grow its single final into a double one (달 -> 닭).
+        if t.final == 0 || (n.final != t.final && finalSplit[n.final].kept == t.final) {
+            return .composing(end: position + 1)
+        }
+        // The final is the next syllable's initial once a vowel is typed.
+        let split = finalSplit[t.final]
+        if split.movedInitial >= 0, n.final == split.kept, position + 1 < haystack.count,
+           initialIndex(of: haystack[position + 1]) == split.movedInitial {
+            return .composing(end: position + 2)
         }
         return nil
     }
 
-    private static func matches(_ needle: [Unicode.Scalar], _ haystack: [Unicode.Scalar], at start: Int) -> Bool {
-        for (offset, q) in needle.enumerated() {
-            let n = haystack[start + offset]
-            if q == n { continue }
-            if let jamo = initialJamoIndex(of: q), initialIndex(of: n) == jamo { continue }
-            if offset == needle.count - 1, isPrefixSyllable(q, of: n) { continue }
-            return false
-        }
-        return true
-    }
-
-    /// `나` is how `남` looks before its final consonant is typed.
-    private static func isPrefixSyllable(_ typed: Unicode.Scalar, of full: Unicode.Scalar) -> Bool {
-        guard initialIndex(of: typed) != nil, initialIndex(of: full) != nil else { return false }
-        let t = typed.value - syllableBase
-        let f = full.value - syllableBase
-        return t % 28 == 0 && t / 28 == f / 28
+    private static func sameOrInitial(_ q: Unicode.Scalar, _ n: Unicode.Scalar) -> Bool {
+        if q == n { return true }
+        if let jamo = initialJamoIndex(of: q), initialIndex(of: n) == jamo { return true }
+        return false
     }
 }

@@ -4,6 +4,14 @@ import Foundation
 public struct LocationSuggestion: Hashable, Sendable {
     public var location: Location
     public var rank: MatchRank
+    /// False when the match needed the query's last syllable to be still composing.
+    public var isLiteral: Bool
+
+    public init(location: Location, rank: MatchRank, isLiteral: Bool = true) {
+        self.location = location
+        self.rank = rank
+        self.isLiteral = isLiteral
+    }
 }
 
 /// A location near a point, with an estimated drive.
@@ -36,29 +44,38 @@ public final class LocationService: Sendable {
         self.cache = Cache(lifetime: cacheLifetime)
     }
 
-    /// Locations whose Korean or English name matches `query` (see `HangulSearch`), best
-    /// rank first, then most listings, then id. Empty for a blank query or `limit <= 0`.
+    /// Locations matching `query`, best first; empty for a blank query or `limit <= 0`.
+    ///
+    /// A location matches when `HangulSearch` matches the query (spaces and hyphens
+    /// ignored) in its Korean or English name; when the query is its full name (`서울특별시`,
+    /// `부산광역시 해운대구`: an exact match); when the query less a trailing administrative
+    /// suffix, or the start of one, is its name (`서울시`, `제주도`: a prefix match); or, for a
+    /// query of several words, when the last word matches its name that way and every other
+    /// word is (the start of) the name of one of its ancestors (`서울 강남` finds 강남구 in 서울).
+    /// Order: literal matches before those that need the last syllable to be still composing,
+    /// then exact > prefix > contains, then most listings, then id.
     public func autocomplete(query: String, limit: Int) throws -> [LocationSuggestion] {
         guard limit > 0 else { return [] }
-        let needle = HangulSearch.Key(query)
-        guard !needle.isEmpty else { return [] }
+        let prepared = LocationSearchIndex.Query(query)
+        guard !prepared.isEmpty else { return [] }
         let snapshot = try cache.value { try repository.allLocations() }
         // Matched and ordered as plain numbers; only the locations returned are copied (a
         // copy retains each of its strings, which cost more than the matching).
-        var hits: [(rank: MatchRank, listingCount: Int, id: LocationID, index: Int)] = []
-        for index in snapshot.keys.indices {
-            if let rank = HangulSearch.match(query: needle, name: snapshot.keys[index].name,
-                                             nameEnglish: snapshot.keys[index].english) {
+        var hits: [(match: HangulSearch.Match, listingCount: Int, id: LocationID, index: Int)] = []
+        for index in snapshot.all.indices {
+            if let match = snapshot.search.match(prepared, at: index) {
                 let location = snapshot.all[index]
-                hits.append((rank, location.listingCount, location.id, index))
+                hits.append((match, location.listingCount, location.id, index))
             }
         }
         hits.sort { a, b in
-            if a.rank != b.rank { return a.rank > b.rank }
+            if a.match != b.match { return a.match > b.match }
             if a.listingCount != b.listingCount { return a.listingCount > b.listingCount }
             return a.id < b.id
         }
-        return hits.prefix(limit).map { LocationSuggestion(location: snapshot.all[$0.index], rank: $0.rank) }
+        return hits.prefix(limit).map {
+            LocationSuggestion(location: snapshot.all[$0.index], rank: $0.match.rank, isLiteral: $0.match.isLiteral)
+        }
     }
 
     /// Locations with listings, most listings first (then by id).
@@ -143,8 +160,8 @@ public final class LocationService: Sendable {
             let all: [Location]
             /// Where each id is in `all`.
             let positions: [LocationID: Int]
-            /// The search keys of `all`, index for index.
-            let keys: [(name: HangulSearch.Key, english: HangulSearch.Key)]
+            /// The search keys of `all`, prepared once per load rather than per keystroke.
+            let search: LocationSearchIndex
         }
 
         func value(load: () throws -> [Location]) throws -> Snapshot {
@@ -157,8 +174,8 @@ public final class LocationService: Sendable {
             lock.unlock()
             // Load outside the lock: concurrent misses may both load; the last one wins.
             let all = try load()
-            let fresh = Snapshot(all: all, positions: Dictionary(all.indices.map { (all[$0].id, $0) }, uniquingKeysWith: { first, _ in first }),
-                                 keys: all.map { (HangulSearch.Key($0.name), HangulSearch.Key($0.nameEnglish)) })
+            let positions = Dictionary(all.indices.map { (all[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+            let fresh = Snapshot(all: all, positions: positions, search: LocationSearchIndex(all, positions: positions))
             lock.lock()
             loaded = (now, fresh)
             lock.unlock()

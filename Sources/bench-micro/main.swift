@@ -309,3 +309,54 @@ measureCPU("Router: GET /health, no metrics", calls: 200_000) { plainRouter.resp
 measureCPU("Router: GET /health, metrics recorded", calls: 200_000) {
     meteredRouter.respond(to: healthRequest, clientAddress: "", receivedAt: DispatchTime.now().uptimeNanoseconds).body.count
 }
+
+// MARK: autocomplete
+
+/// The demo geography as locations (cities, districts, neighbourhoods with their parents and
+/// full names), repeated `copies` times with fresh ids: what `/locations?query=` searches.
+struct BenchLocations: LocationRepository {
+    let locations: [Location]
+    init(copies: Int) {
+        var all: [Location] = []
+        func add(_ parent: LocationID?, _ kind: LocationKind, _ name: String, _ english: String, _ full: String,
+                 _ fullEnglish: String, _ lat: Double, _ lng: Double, _ weight: Double) -> LocationID {
+            let id = LocationID(Int64(all.count + 1))
+            all.append(Location(id: id, parentID: parent, kind: kind, name: name, nameEnglish: english, fullName: full,
+                                fullNameEnglish: fullEnglish, coordinate: Coordinate(latitude: lat, longitude: lng),
+                                imageURL: nil, listingCount: Int(weight * 100)))
+            return id
+        }
+        for _ in 0..<copies {
+            for city in DemoGeography.cities {
+                let c = add(nil, .city, city.name, city.nameEnglish, city.fullName, city.fullNameEnglish,
+                            city.latitude, city.longitude, city.weight)
+                for district in city.districts {
+                    let d = add(c, .district, district.name, district.nameEnglish, "\(city.fullName) \(district.name)",
+                                "\(district.nameEnglish), \(city.fullNameEnglish)", district.latitude, district.longitude,
+                                district.weight)
+                    for child in district.children {
+                        _ = add(d, .neighbourhood, child.name, child.nameEnglish,
+                                "\(city.fullName) \(district.name) \(child.name)",
+                                "\(child.nameEnglish), \(district.nameEnglish), \(city.fullNameEnglish)",
+                                child.latitude, child.longitude, child.weight)
+                    }
+                }
+            }
+        }
+        locations = all
+    }
+    func allLocations() throws -> [Location] { locations }
+    func location(_ id: LocationID) throws -> Location? { nil }
+    func listingBounds(in id: LocationID) throws -> BoundingBox? { nil }
+}
+let autocompleteQueries = ["ㅅ", "서", "성", "강남ㄱ", "주", "ㅈㅈ", "서울 강남", "haeundae", "부산광역시", "zzzz"]
+for copies in [1, 10] {
+    let repository = BenchLocations(copies: copies)
+    let service = LocationService(repository: repository, cacheLifetime: .seconds(3600))
+    measureCPU("Autocomplete: \(repository.locations.count) locations, \(autocompleteQueries.count) queries",
+               calls: 2_000 / copies) {
+        var found = 0
+        for query in autocompleteQueries { found &+= (try? service.autocomplete(query: query, limit: 10).count) ?? 0 }
+        return found
+    }
+}

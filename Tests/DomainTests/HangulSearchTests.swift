@@ -38,6 +38,78 @@ import Testing
     }
 }
 
+/// What a Korean keyboard shows while the last syllable is being composed.
+@Suite struct HangulComposingTests {
+    func match(_ query: String, _ name: String) -> HangulSearch.Match? {
+        HangulSearch.bestMatch(HangulSearch.Key(query), in: HangulSearch.Key(name))
+    }
+    let literalPrefix = HangulSearch.Match(rank: .prefix, isLiteral: true)
+
+    @Test func aFinalMayStillCome() {
+        #expect(match("서", "성수동") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("강나", "강남구") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("서", "서울") == literalPrefix)
+        // A single final grows into a double one: 달 then ㄱ shows 닭.
+        #expect(match("달", "닭갈비") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("갑", "값") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("달", "답") == nil)
+    }
+
+    @Test func aFinalMayBeTheNextInitial() {
+        // 서울 is typed ㅅ 서 성 서우 서울: 성 is on screen on the way.
+        #expect(match("성", "서울") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("행", "해운대") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("해운대햇", "해운대해수욕장") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("부삿", "부산") == nil)   // ㅅ is not 산's final
+        #expect(match("성", "서구") == nil)     // the next syllable must start with ㅇ
+        #expect(match("성", "서") == nil)       // and there must be one
+        #expect(match("강남ㄱ", "강남구") == HangulSearch.Match(rank: .exact, isLiteral: true))
+        #expect(match("강남ㄱ", "강남구청") == literalPrefix)
+        #expect(match("강남구", "강남구") == HangulSearch.Match(rank: .exact, isLiteral: true))
+        // Only the last syllable: 성수 is not 서+울...
+        #expect(match("성울", "서울") == nil)
+    }
+
+    @Test func doubleFinalsSplit() {
+        // A double final is no initial: 닭 + ㅏ is 달가, 값 + ㅣ is 갑시, 앉 + ㅏ is 안자.
+        #expect(match("닭", "달가") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("값", "갑시다") == HangulSearch.Match(rank: .prefix, isLiteral: false))
+        #expect(match("앉", "안자") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("않", "안해") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("닭", "다가") == nil)   // ㄹ stays on the syllable
+        #expect(match("닭", "다라") == nil)
+        // Doubled consonants that are initials move whole: 있 + ㅓ is 이써.
+        #expect(match("있", "이써") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("있", "잇서") == nil)
+    }
+
+    @Test func literalBeatsComposingWhateverTheRank() {
+        #expect(match("주", "제주")! > match("주", "중구")!)     // contains, literal > prefix, composing
+        #expect(match("주", "주문진")! > match("주", "제주")!)   // then by rank
+        // In a name both ways, the literal one counts.
+        #expect(match("서", "성서") == HangulSearch.Match(rank: .contains, isLiteral: true))
+    }
+
+    @Test func romanisationIgnoresCaseSpacesAndHyphens() {
+        #expect(HangulSearch.match(query: "myeongdong", name: "명동", nameEnglish: "Myeong-dong") == .exact)
+        #expect(HangulSearch.match(query: "Myeong-dong", name: "명동", nameEnglish: "Myeong-dong") == .exact)
+        #expect(HangulSearch.match(query: "myeong dong", name: "명동", nameEnglish: "Myeong-dong") == .exact)
+        #expect(HangulSearch.match(query: "HAEUNDAE", name: "해운대구", nameEnglish: "Haeundae-gu") == .prefix)
+    }
+
+    @Test func administrativeStems() {
+        func stems(_ query: String) -> Set<HangulSearch.Key> { Set(HangulSearch.stems(of: HangulSearch.Key(query))) }
+        #expect(stems("서울특별시").contains(HangulSearch.Key("서울")))
+        #expect(stems("서울특별").contains(HangulSearch.Key("서울")))   // still typing
+        #expect(stems("서울시") == [HangulSearch.Key("서울")])
+        #expect(stems("부산광역시").contains(HangulSearch.Key("부산")))
+        #expect(stems("제주도") == [HangulSearch.Key("제주")])
+        #expect(stems("제주특별자치도").contains(HangulSearch.Key("제주")))
+        #expect(stems("구").isEmpty)      // a suffix alone leaves nothing
+        #expect(stems("서울").isEmpty)
+    }
+}
+
 @Suite struct HangulJamoTableTests {
     @Test func jamoIndexAgreesWithTheTable() {
         for (index, jamo) in HangulSearch.initialJamo.enumerated() {

@@ -174,3 +174,96 @@ import Testing
         }
     }
 }
+
+/// Autocomplete over places with parents, duplicate names and official names, as a Korean
+/// keyboard and a traveller type them.
+@Suite struct AutocompleteTests {
+    static func place(_ id: Int64, _ parent: Int64?, _ name: String, _ english: String, _ fullName: String,
+                      count: Int, kind: LocationKind = .district) -> Location {
+        Location(id: LocationID(id), parentID: parent.map { LocationID($0) }, kind: kind, name: name, nameEnglish: english,
+                 fullName: fullName, fullNameEnglish: english, coordinate: Coordinate(latitude: 37, longitude: 127),
+                 imageURL: nil, listingCount: count)
+    }
+    let service = LocationService(repository: FakeLocationRepository([
+        place(1, nil, "서울", "Seoul", "서울특별시", count: 900, kind: .city),
+        place(2, 1, "강남구", "Gangnam-gu", "서울특별시 강남구", count: 300),
+        place(3, 2, "강남역", "Gangnam Station", "서울특별시 강남구 강남역", count: 100, kind: .neighbourhood),
+        place(4, 1, "중구", "Jung-gu", "서울특별시 중구", count: 250),
+        place(5, 4, "명동", "Myeong-dong", "서울특별시 중구 명동", count: 150, kind: .neighbourhood),
+        place(6, 1, "성동구", "Seongdong-gu", "서울특별시 성동구", count: 20),
+        place(7, 6, "성수동", "Seongsu-dong", "서울특별시 성동구 성수동", count: 15, kind: .neighbourhood),
+        place(10, nil, "부산", "Busan", "부산광역시", count: 400, kind: .city),
+        place(11, 10, "중구", "Jung-gu", "부산광역시 중구", count: 40),
+        place(12, 10, "해운대구", "Haeundae-gu", "부산광역시 해운대구", count: 200),
+        place(13, 12, "해운대해수욕장", "Haeundae Beach", "부산광역시 해운대구 해운대해수욕장", count: 120, kind: .neighbourhood),
+        place(14, 10, "강서구", "Gangseo-gu", "부산광역시 강서구", count: 5),
+        place(20, nil, "제주", "Jeju", "제주특별자치도", count: 500, kind: .city),
+        place(21, 20, "제주시", "Jeju-si", "제주특별자치도 제주시", count: 300),
+        place(30, nil, "강릉", "Gangneung", "강원특별자치도 강릉시", count: 80, kind: .city),
+        place(31, 30, "주문진", "Jumunjin", "강원특별자치도 강릉시 주문진", count: 10),
+        place(40, nil, "수원", "Suwon", "경기도 수원시", count: 60, kind: .city),
+        place(41, 40, "행궁동", "Haenggung-dong", "경기도 수원시 팔달구 행궁동", count: 12, kind: .neighbourhood),
+    ]))
+
+    func names(_ query: String, limit: Int = 20) throws -> [String] {
+        try service.autocomplete(query: query, limit: limit).map(\.location.name)
+    }
+    func ids(_ query: String, limit: Int = 20) throws -> [Int64] {
+        try service.autocomplete(query: query, limit: limit).map(\.location.id.rawValue)
+    }
+
+    @Test func theLastSyllableMayStillBeComposing() throws {
+        #expect(try names("성").contains("서울"))
+        #expect(try names("행").starts(with: ["행궁동", "해운대구", "해운대해수욕장"]))   // literal first
+        #expect(try names("서").contains("성수동"))
+        #expect(try names("강남ㄱ") == ["강남구"])
+        #expect(try names("강남구") == ["강남구"])
+        // Literal before composing, whatever the counts: 서울 is typed ...성, 서우, 서울.
+        #expect(try names("성") == ["성동구", "성수동", "서울"])
+    }
+
+    @Test func literalThenClassThenCount() throws {
+        // 주문진 (prefix) and 제주 (contains) match as typed; 중구 needs 주 to become 중.
+        #expect(try names("주") == ["주문진", "제주", "제주시", "중구", "중구"])
+        #expect(try ids("주").suffix(2) == [4, 11])   // Seoul's 중구 has more listings
+        // 초성: class then count.
+        #expect(try names("ㅈㅈ") == ["제주", "제주시"])
+        #expect(try names("ㅅㅇ") == ["서울", "수원", "해운대해수욕장"])   // exact, exact, contains
+    }
+
+    @Test func officialAndCommonForms() throws {
+        #expect(try names("서울특별시").first == "서울")
+        #expect(try names("서울특별").first == "서울")   // on the way to 서울특별시
+        #expect(try names("서울시").first == "서울")
+        #expect(try names("부산광역시").first == "부산")
+        #expect(try names("제주도").first == "제주")
+        #expect(try names("제주특별자치도").first == "제주")
+        // The district named so comes before the city with the suffix left out.
+        #expect(try names("제주시") == ["제주시", "제주"])
+        #expect(try names("부산광역시 해운대구").first == "해운대구")
+        #expect(try names("경기도 수원시") == ["수원"])
+    }
+
+    @Test func wordsNarrowByParent() throws {
+        #expect(try names("서울 강남") == ["강남구", "강남역"])
+        #expect(try ids("부산 중구") == [11])
+        #expect(try ids("서울시 중구") == [4])
+        #expect(try ids("seoul jung") == [4])
+        #expect(try names("서울 명동") == ["명동"])    // a grandparent counts
+        #expect(try names("부산 명동").isEmpty)
+        #expect(try names("서 울") == ["서울"])       // one word with a space still matches
+    }
+
+    @Test func romanisation() throws {
+        #expect(try names("myeongdong") == ["명동"])
+        #expect(try names("Myeong-dong") == ["명동"])
+        #expect(try names("haeundae") == ["해운대구", "해운대해수욕장"])
+        #expect(try names("HAEUNDAE") == ["해운대구", "해운대해수욕장"])
+    }
+
+    @Test func duplicateNamesByCountWithTheirFullNames() throws {
+        let both = try service.autocomplete(query: "중구", limit: 10)
+        #expect(both.map(\.location.fullName) == ["서울특별시 중구", "부산광역시 중구"])
+        #expect(both.allSatisfy { $0.rank == .exact && $0.isLiteral })
+    }
+}

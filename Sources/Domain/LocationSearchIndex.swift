@@ -1,0 +1,91 @@
+/// The search keys of a location list, index for index: each location's names, full name
+/// and ancestors, prepared once so that matching a query costs only comparisons.
+///
+/// Immutable, hence thread-safe. See `LocationService.autocomplete` for the rules.
+struct LocationSearchIndex: Sendable {
+    struct Entry: Sendable {
+        let name: HangulSearch.Key
+        let english: HangulSearch.Key
+        let fullName: HangulSearch.Key
+        let fullNameEnglish: HangulSearch.Key
+        /// Positions of the parent, grandparent, ... (a cycle in bad data stops the walk).
+        let ancestors: [Int]
+    }
+
+    /// A query prepared once per request.
+    struct Query {
+        /// The whole query, spaces and hyphens removed.
+        let whole: HangulSearch.Key
+        /// `whole` less an administrative suffix (`HangulSearch.stems`).
+        let stems: [HangulSearch.Key]
+        /// For a query of several words, the last word and its stems.
+        let lastWord: (key: HangulSearch.Key, stems: [HangulSearch.Key])?
+        /// For a query of several words, every word but the last, each with its stems.
+        let parentWords: [(key: HangulSearch.Key, stems: [HangulSearch.Key])]
+
+        init(_ text: String) {
+            whole = HangulSearch.Key(text)
+            stems = HangulSearch.stems(of: whole)
+            let words = text.split(whereSeparator: { $0.isWhitespace }).map { HangulSearch.Key(String($0)) }.filter { !$0.isEmpty }
+            if words.count > 1 {
+                lastWord = (words[words.count - 1], HangulSearch.stems(of: words[words.count - 1]))
+                parentWords = words.dropLast().map { ($0, HangulSearch.stems(of: $0)) }
+            } else {
+                lastWord = nil
+                parentWords = []
+            }
+        }
+
+        var isEmpty: Bool { whole.isEmpty }
+    }
+
+    let entries: [Entry]
+
+    init(_ locations: [Location], positions: [LocationID: Int]) {
+        entries = locations.map { location in
+            var ancestors: [Int] = []
+            var parent = location.parentID
+            while let id = parent, let position = positions[id], !ancestors.contains(position), ancestors.count < 16 {
+                ancestors.append(position)
+                parent = locations[position].parentID
+            }
+            return Entry(name: HangulSearch.Key(location.name), english: HangulSearch.Key(location.nameEnglish),
+                         fullName: HangulSearch.Key(location.fullName),
+                         fullNameEnglish: HangulSearch.Key(location.fullNameEnglish), ancestors: ancestors)
+        }
+    }
+
+    /// How `query` matches the location at `index`, or nil.
+    func match(_ query: Query, at index: Int) -> HangulSearch.Match? {
+        let entry = entries[index]
+        var best = nameMatch(query.whole, stems: query.stems, entry)
+        if HangulSearch.equal(query.whole, entry.fullName) || HangulSearch.equal(query.whole, entry.fullNameEnglish) {
+            best = HangulSearch.Match(rank: .exact, isLiteral: true)
+        }
+        if let last = query.lastWord, !entry.ancestors.isEmpty, let lastMatch = nameMatch(last.key, stems: last.stems, entry),
+           best.map({ $0 < lastMatch }) ?? true,
+           query.parentWords.allSatisfy({ word in entry.ancestors.contains { namesAncestor(word, entries[$0]) } }) {
+            best = lastMatch
+        }
+        return best
+    }
+
+    /// The match of `key` in the entry's names, or of one of its stems as the whole name.
+    private func nameMatch(_ key: HangulSearch.Key, stems: [HangulSearch.Key], _ entry: Entry) -> HangulSearch.Match? {
+        let match = HangulSearch.better(HangulSearch.bestMatch(key, in: entry.name), HangulSearch.bestMatch(key, in: entry.english))
+        if match.map({ $0.isLiteral && $0.rank >= .prefix }) ?? false { return match }
+        // `서울시` is 서울 with the suffix it is usually left without: short of exact, since
+        // the query says more than the name (`제주시` finds the district 제주시 first).
+        if stems.contains(where: { HangulSearch.equal($0, entry.name) }) {
+            return HangulSearch.Match(rank: .prefix, isLiteral: true)
+        }
+        return match
+    }
+
+    /// Whether a word is the start of the ancestor's Korean or English name, or the name
+    /// with (the start of) an administrative suffix, or its full name.
+    private func namesAncestor(_ word: (key: HangulSearch.Key, stems: [HangulSearch.Key]), _ ancestor: Entry) -> Bool {
+        if let match = nameMatch(word.key, stems: word.stems, ancestor), match.isLiteral, match.rank >= .prefix { return true }
+        return HangulSearch.equal(word.key, ancestor.fullName) || HangulSearch.equal(word.key, ancestor.fullNameEnglish)
+    }
+}
