@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
         .target(name: "HTTP1"),
-        // A small, fast JSON writer and reader. Standard library only.
+        // A small, fast JSON writer and a strict JSON reader with limits. Standard library only.
         .target(name: "JSON"),
         // Sockets, epoll event loops, connections, routing, problem responses.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
