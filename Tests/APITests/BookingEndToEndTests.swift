@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -344,6 +345,31 @@ import Testing
             let again = (try server.json(search)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
             #expect(again.contains(listing))
         }
+    }
+
+    /// Once the stay's checkout day has come it can no longer be cancelled: the same
+    /// database served on a later "today" answers 409 `stay-ended` and changes nothing.
+    @Test func aStayWhoseCheckoutHasComeCannotBeCancelled() throws {
+        let booking = try APITestServer()
+        let guest = try BookingClient.newGuest(port: booking.port)
+        let total = try quoteTotal(booking, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
+        let id = try #require(try guest.book(bookingBody(total: total)).object["id"] as? String)
+        for (today, status) in [(CalendarDate(year: 2028, month: 1, day: 13)!, 409),
+                                (CalendarDate(year: 2028, month: 2, day: 1)!, 409)] {
+            let later = try APITestServer(today: today, catalog: { _ in booking.pool })
+            let client = BookingClient(port: later.port, token: guest.token)
+            let response = try client.send("POST", "/reservations/\(id)/cancel")
+            #expect(response.status == status)
+            #expect(response.object["type"] as? String == "/problems/stay-ended")
+            #expect(try client.send("GET", "/reservations/\(id)").object["status"] as? String == "confirmed")
+        }
+        // The day before checkout (mid-stay) it still can, under the listing's policy.
+        let lastNight = try APITestServer(today: CalendarDate(year: 2028, month: 1, day: 12)!,
+                                          catalog: { _ in booking.pool })
+        let cancelled = try BookingClient(port: lastNight.port, token: guest.token).send("POST", "/reservations/\(id)/cancel")
+        #expect(cancelled.status == 200)
+        let refund = try #require(cancelled.object["refund"] as? [String: Any])
+        #expect(int64(refund["total"])! + int64(refund["retained"])! == total)
     }
 
     @Test func creatingGuestsIsRateLimitedPerAddress() throws {
