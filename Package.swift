@@ -14,6 +14,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The system zlib (Debian: zlib1g-dev), for gzip responses.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -21,7 +27,7 @@ let package = Package(
         // A small, fast JSON writer and reader. Standard library only.
         .target(name: "JSON"),
         // Sockets, epoll event loops, connections, routing, problem responses.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
         // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
