@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "DataImport", dependencies: ["Domain", "Persistence"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
-        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"], plugins: ["EmbedBuildInfo"]),
+        // docs/openapi.yaml comes from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
+        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
+                plugins: ["EmbedBuildInfo", "EmbedOpenAPI"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
         // The executable: configuration, subcommands, signals.
@@ -52,9 +54,12 @@ let package = Package(
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
+        // Build-time tool that embeds docs/openapi.yaml and its JSON conversion as Swift source.
+        .executableTarget(name: "embed-openapi"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
+        .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
