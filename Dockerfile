@@ -10,6 +10,8 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Plugins ./Plugins
 COPY Migrations ./Migrations
+# The API description the binary embeds and serves at /openapi.yaml and /openapi.json.
+COPY docs/openapi.yaml ./docs/openapi.yaml
 COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays

@@ -338,7 +338,7 @@ struct YAMLSubset {
     static func quoteClosed(_ text: String) -> Bool {
         guard let quote = text.first else { return true }
         var escaped = false
-        var chars = Array(text.dropFirst())
+        let chars = Array(text.dropFirst())
         var i = 0
         while i < chars.count {
             let c = chars[i]
@@ -348,7 +348,6 @@ struct YAMLSubset {
             }
             i += 1
         }
-        chars.removeAll()
         return false
     }
 
