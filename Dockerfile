@@ -1,23 +1,25 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: the Swift 6 toolchain and the SQLite headers.
+# Build stage: the Swift 6 toolchain and the SQLite and zlib headers.
 FROM swift:6.0-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Plugins ./Plugins
 COPY Migrations ./Migrations
+# The API description the binary embeds and serves at /openapi.yaml and /openapi.json.
+COPY docs/openapi.yaml ./docs/openapi.yaml
 COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays
 
-# Runtime stage: a slim Debian with the SQLite library and nothing else.
+# Runtime stage: a slim Debian with the SQLite and zlib libraries and nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 stays \
     && useradd --system --uid 10001 --gid 10001 --home-dir /data --shell /usr/sbin/nologin stays \

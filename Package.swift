@@ -14,6 +14,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The system zlib (Debian: zlib1g-dev), for gzip responses.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -21,7 +27,7 @@ let package = Package(
         // A small, fast JSON writer and a strict JSON reader with limits. Standard library only.
         .target(name: "JSON"),
         // Sockets, epoll event loops, connections, routing, problem responses.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
         // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
@@ -36,7 +42,9 @@ let package = Package(
         .target(name: "DataImport", dependencies: ["Domain", "Persistence"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
-        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"], plugins: ["EmbedBuildInfo"]),
+        // docs/openapi.yaml comes from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
+        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
+                plugins: ["EmbedBuildInfo", "EmbedOpenAPI"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
         // The executable: configuration, subcommands, signals.
@@ -46,9 +54,12 @@ let package = Package(
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
+        // Build-time tool that embeds docs/openapi.yaml and its JSON conversion as Swift source.
+        .executableTarget(name: "embed-openapi"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
+        .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),

@@ -7,6 +7,7 @@ public enum StaysAPI {
     public static func router(services: APIServices) -> Router {
         var router = Router()
         HealthRoutes(services: services).register(in: &router)
+        OpenAPIRoutes().register(in: &router)
         LocationRoutes(services: services).register(in: &router)
         ListingRoutes(services: services).register(in: &router)
         CalendarRoutes(services: services).register(in: &router)
@@ -21,7 +22,7 @@ public enum StaysAPI {
 
 /// How long clients and caches may keep an answer.
 enum CachePolicy: String {
-    /// Places change rarely.
+    /// Places change rarely; the API description changes only with the binary.
     case locations = "public, max-age=300"
     /// A listing's description and photos.
     case listing = "public, max-age=60"

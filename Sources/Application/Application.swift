@@ -108,7 +108,8 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         router.get("/metrics") { [metrics] _ in metrics.response() }
     }
     let server = HTTPServer(configuration: configuration.server,
-                            responder: router.responder(errorLog: log, metrics: metrics),
+                            responder: router.responder(errorLog: log, metrics: metrics,
+                                                        compression: configuration.compression, cors: configuration.cors),
                             accessLog: configuration.accessLog?.sink, metrics: metrics)
     let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
     return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,

@@ -23,6 +23,10 @@ public struct ApplicationConfiguration: Sendable {
     /// Serve `GET /metrics` on this port only (0: a free one, see `Application.metricsPort`);
     /// nil: on the main port.
     public var metricsPort: Int?
+    /// gzip for bodies of 2 KiB or more when the client prefers it; nil: never.
+    public var compression: ResponseCompression? = ResponseCompression()
+    /// Cross-origin access for browser pages of the allowed origins; nil: no CORS headers.
+    public var cors: CORSPolicy?
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
         FileHandle.standardError.write(Data("stays: \(message)\n".utf8))

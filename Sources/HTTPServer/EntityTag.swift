@@ -46,6 +46,13 @@ enum EntityTag {
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 
+    /// `tag` with `suffix` inside its closing quote (`"abc"` → `"abc-gzip"`, `W/` kept): the tag
+    /// of another encoding of the same representation. A malformed tag gets quotes around it.
+    static func suffixed(_ tag: String, _ suffix: String) -> String {
+        if tag.hasSuffix("\""), tag.utf8.count >= 2 { return String(tag.dropLast()) + suffix + "\"" }
+        return "\"" + tag + suffix + "\""
+    }
+
     /// Whether `If-None-Match` field values match `etag`, by the weak comparison that §13.1.2
     /// requires: `*` matches any current representation, otherwise any listed tag whose
     /// opaque part equals ours, `W/` prefixes ignored on either side. A malformed list matches

@@ -80,8 +80,11 @@ public struct Router: Sendable {
     /// `ProblemConvertible` (see `ErrorLog`).
     /// `metrics`: every request is counted by route pattern (unmatched ones as "unmatched"),
     /// method and status class, and timed in its route's histogram.
+    /// `compression`: gzip large responses for clients that accept it (nil: never).
+    /// `cors`: cross-origin headers and preflights (nil: none).
     public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError,
-                          metrics: Metrics? = nil) -> RouterResponder {
+                          metrics: Metrics? = nil, compression: ResponseCompression? = nil,
+                          cors: CORSPolicy? = nil) -> RouterResponder {
         var root = root
         if !middlewares.isEmpty { Self.wrapRoutes(in: &root, with: middlewares) }
         var http: HTTPMetrics?
@@ -91,7 +94,7 @@ public struct Router: Sendable {
             metrics.http.add(routes: made)
             http = metrics.http
         }
-        return RouterResponder(root: root, errorLog: errorLog, metrics: http)
+        return RouterResponder(root: root, errorLog: errorLog, metrics: http, compression: compression, cors: cors)
     }
 
     private static func attachMetrics(in node: inout Node, made: inout [RouteMetrics]) {

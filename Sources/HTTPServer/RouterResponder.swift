@@ -19,18 +19,30 @@ import HTTP1
 ///    problem; any other error a 500 problem (`/problems/internal-error`) whose detail reveals
 ///    nothing about the error, and one line to `errorLog` with the request id, method, path
 ///    and the error.
-/// 6. GET/HEAD answered 200 get a strong `ETag` (unless the handler set one); if the request's
-///    `If-None-Match` matches it (weak comparison, `*`, lists), the answer is 304 with `ETag`,
-///    `Cache-Control`, `Content-Location`, `Expires` and `Vary` kept and no body (RFC 9110 §15.4.5).
+/// 6. With `compression`: a response whose body is at least `minimumBytes` (not 1xx/204/304,
+///    not already `Content-Encoding`d) gets `Vary: Accept-Encoding` (merged into an existing
+///    `Vary`), and is gzipped when the request's `Accept-Encoding` prefers gzip (q-values).
+/// 7. GET/HEAD answered 200 get a strong `ETag` (unless the handler set one), computed on the
+///    identity body; a gzipped answer's tag has `-gzip` inside the quotes. If the request's
+///    `If-None-Match` matches the tag of the representation it would get (weak comparison,
+///    `*`, lists), the answer is 304 with `ETag`, `Cache-Control`, `Content-Location`,
+///    `Expires` and `Vary` kept and no body (RFC 9110 §15.4.5), and nothing is compressed.
+/// 8. With `cors`: see `CORSPolicy` (preflights are answered at step 3; every response gets
+///    `Vary: Origin` and, for an allowed `Origin`, the allow and expose headers).
 public final class RouterResponder: Responder {
     private let root: Router.Node
     private let errorLog: @Sendable (String) -> Void
     private let metrics: HTTPMetrics?
+    private let compression: ResponseCompression?
+    private let cors: CORSPolicy?
 
-    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, metrics: HTTPMetrics?) {
+    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, metrics: HTTPMetrics?,
+         compression: ResponseCompression? = nil, cors: CORSPolicy? = nil) {
         self.root = root
         self.errorLog = errorLog
         self.metrics = metrics
+        self.compression = compression
+        self.cors = cors
     }
 
     public func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse {
@@ -41,6 +53,8 @@ public final class RouterResponder: Responder {
         let requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
         var matched: RouteMetrics?
         var response = route(request, requestID: requestID, clientAddress: clientAddress, matched: &matched)
+        response = represent(response, request: request, requestID: requestID)
+        if let cors { cors.decorate(&response, origin: request.headers["Origin"]) }
         // Problems carry it already; a handler's own value is left alone.
         if !response.headers.contains(RequestID.headerName) {
             response.headers.append(name: RequestID.headerName, value: requestID)
@@ -80,6 +94,9 @@ public final class RouterResponder: Responder {
         }
         matched = node.metrics
 
+        if request.method == .options, let cors, let preflight = cors.preflight(request, allow: Self.allowed(node)) {
+            return preflight
+        }
         let route = node.routes[request.method] ?? (request.method == .head ? node.routes[.get] : nil)
         guard let route else {
             let allow = Self.allowed(node)
@@ -115,30 +132,69 @@ public final class RouterResponder: Responder {
             return problem(.internalError, .internalServerError, "An unexpected error occurred.")
         }
 
-        if (request.method == .get || request.method == .head) && response.status == .ok {
-            return Self.conditional(response, request: request)
-        }
         return response
     }
 
     private static let keptOnNotModified = ["ETag", "Cache-Control", "Content-Location", "Expires", "Vary"]
 
-    private static func conditional(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+    /// Steps 6 and 7: the encoding, the entity tag and the 304, in that order of decision
+    /// (the tag of the identity body, then whether it matches, then compression).
+    private func represent(_ response: HTTPResponse, request: HTTPRequest, requestID: String) -> HTTPResponse {
         var response = response
-        let etag: String
-        if let given = response.headers["ETag"] {
-            etag = given
-        } else {
-            etag = EntityTag.strong(for: response.body)
-            response.headers.append(name: "ETag", value: etag)
+        let validated = (request.method == .get || request.method == .head) && response.status == .ok
+        var gzip = false
+        if let compression, response.body.count >= compression.minimumBytes, response.status.code >= 200,
+           response.status != .noContent, response.status != .notModified,
+           !response.headers.contains("Content-Encoding") {
+            Self.addVary("Accept-Encoding", to: &response.headers)
+            gzip = AcceptEncoding.allowsGzip(request.headers.values(for: "Accept-Encoding"))
         }
-        let conditions = request.headers.values(for: "If-None-Match")
-        guard !conditions.isEmpty, EntityTag.ifNoneMatch(conditions, matches: etag) else { return response }
-        var headers = HTTPFields()
-        for field in response.headers where keptOnNotModified.contains(where: { field.name.asciiCaseInsensitiveEquals($0) }) {
-            headers.append(name: field.name, value: field.value)
+        guard validated || gzip else { return response }
+
+        var identityTag = ""
+        if validated {
+            identityTag = response.headers["ETag"] ?? EntityTag.strong(for: response.body)
+            let etag = gzip ? EntityTag.suffixed(identityTag, "-gzip") : identityTag
+            let conditions = request.headers.values(for: "If-None-Match")
+            if !conditions.isEmpty, EntityTag.ifNoneMatch(conditions, matches: etag) {
+                var headers = HTTPFields()
+                for field in response.headers
+                where Self.keptOnNotModified.contains(where: { field.name.asciiCaseInsensitiveEquals($0) })
+                    && !field.name.asciiCaseInsensitiveEquals("ETag") {
+                    headers.append(name: field.name, value: field.value)
+                }
+                headers.append(name: "ETag", value: etag)
+                return HTTPResponse(status: .notModified, headers: headers)
+            }
         }
-        return HTTPResponse(status: .notModified, headers: headers)
+        if gzip, let compression {
+            do {
+                response.body = try Gzip.compress(response.body, level: compression.level)
+                response.headers.append(name: "Content-Encoding", value: "gzip")
+            } catch {
+                // Never seen (zlib fails only without memory); the identity body is still right.
+                errorLog(ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
+                gzip = false
+            }
+        }
+        if validated {
+            response.headers.remove(name: "ETag")
+            response.headers.append(name: "ETag", value: gzip ? EntityTag.suffixed(identityTag, "-gzip") : identityTag)
+        }
+        return response
+    }
+
+    /// Adds `token` to the response's `Vary`, merging into one field; nothing if `Vary: *` or
+    /// the token is already there.
+    static func addVary(_ token: String, to headers: inout HTTPFields) {
+        let existing = headers.values(for: "Vary")
+        if existing.isEmpty {
+            headers.append(name: "Vary", value: token)
+            return
+        }
+        if headers.contains(token: "*", in: "Vary") || headers.contains(token: token.lowercased(), in: "Vary") { return }
+        headers.remove(name: "Vary")
+        headers.append(name: "Vary", value: (existing + [token]).joined(separator: ", "))
     }
 
     /// Depth-first: the literal child first, then the parameter child; a node counts as a
@@ -158,7 +214,7 @@ public final class RouterResponder: Responder {
         return nil
     }
 
-    private static func allowed(_ node: Router.Node) -> String {
+    static func allowed(_ node: Router.Node) -> String {
         var methods = Set(node.routes.keys.map(\.rawValue))
         if methods.contains("GET") { methods.insert("HEAD") }
         methods.insert("OPTIONS")

@@ -360,3 +360,31 @@ for copies in [1, 10] {
         return found
     }
 }
+
+// MARK: gzip (response bodies, as the router compresses them)
+
+if let directory = ProcessInfo.processInfo.environment["BENCH_GZIP_BODIES"] {
+    // A directory of saved response bodies (Benchmarks/gzip.sh notes how they are fetched).
+    let names: [String]
+    do {
+        names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    } catch {
+        print("BENCH_GZIP_BODIES: \(error)")
+        exit(1)
+    }
+    for name in names {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
+            print("BENCH_GZIP_BODIES: cannot read \(name)")
+            exit(1)
+        }
+        let body = Array(data)
+        for level: Int32 in [1, 6] {
+            var size = 0
+            measure("gzip level \(level): \(name) (\(body.count) B)") {
+                size = (try? Gzip.compress(body, level: level))?.count ?? 0
+                return size
+            }
+            print("    -> \(size) B, \(String(format: "%.1f", Double(body.count) / Double(max(size, 1))))x")
+        }
+    }
+}

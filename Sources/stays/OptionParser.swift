@@ -13,9 +13,15 @@ struct OptionSpec: Sendable {
     let environment: String?
     let valueName: String?   // nil for a flag
     let help: String
+    /// May be given more than once (`strings(_:)` has every value); its environment variable
+    /// holds the values separated by commas.
+    var repeatable = false
 
     static func value(_ name: String, _ valueName: String, env: String? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, environment: env, valueName: valueName, help: help)
+    }
+    static func repeatable(_ name: String, _ valueName: String, env: String? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, environment: env, valueName: valueName, help: help, repeatable: true)
     }
     static func flag(_ name: String, env: String? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, environment: env, valueName: nil, help: help)
@@ -27,6 +33,7 @@ struct OptionSpec: Sendable {
 struct ParsedOptions {
     private var values: [String: String] = [:]
     private var sources: [String: String] = [:]   // how the value was given, for messages
+    private var lists: [String: [String]] = [:]    // every value of a repeatable option
 
     init(arguments: [String], specs: [OptionSpec], environment: [String: String]) throws {
         let byName = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
@@ -42,7 +49,7 @@ struct ParsedOptions {
                 name = String(name[..<equals])
             }
             guard let spec = byName[name] else { throw UsageError("unknown option '--\(name)'") }
-            guard values[name] == nil else { throw UsageError("option '--\(name)' given more than once") }
+            guard values[name] == nil || spec.repeatable else { throw UsageError("option '--\(name)' given more than once") }
             if spec.valueName == nil {
                 if let inlineValue {
                     guard let flag = Self.parseBool(inlineValue) else {
@@ -59,17 +66,25 @@ struct ParsedOptions {
                 values[name] = arguments[index]
                 index += 1
             }
+            if spec.repeatable, let value = values[name] { lists[name, default: []].append(value) }
             sources[name] = "--\(name)"
         }
         for spec in specs where values[spec.name] == nil {
             if let variable = spec.environment, let value = environment[variable], !value.isEmpty {
                 values[spec.name] = value
                 sources[spec.name] = variable
+                if spec.repeatable {
+                    lists[spec.name] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }
+                }
             }
         }
     }
 
     func string(_ name: String) -> String? { values[name] }
+
+    /// Every value of a repeatable option, in order (command line, else the environment's list).
+    func strings(_ name: String) -> [String] { lists[name] ?? [] }
 
     func string(_ name: String, default fallback: String) -> String { values[name] ?? fallback }
 

@@ -25,6 +25,11 @@ enum ServeCommand {
         .value("service-fee-bp", "BP", env: "STAYS_SERVICE_FEE_BP", "service fee in basis points (default 1400)"),
         .value("tax-bp", "BP", env: "STAYS_TAX_BP", "tax on the service fee in basis points (default 1000)"),
         .value("time-zone", "IANA", env: "STAYS_TIME_ZONE", "zone of 'today' for searches and plain calendars (default Asia/Seoul)"),
+        .flag("no-gzip", env: "STAYS_NO_GZIP", "never gzip responses (default: gzip bodies of 2 KiB or more for clients that prefer it)"),
+        .value("gzip-level", "1-9", env: "STAYS_GZIP_LEVEL", "zlib level of gzip responses (default 1, the fastest)"),
+        .value("gzip-min-bytes", "BYTES", env: "STAYS_GZIP_MIN_BYTES", "smallest body that is gzipped (default 2048)"),
+        .repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
+                    "allow browser pages of this origin (repeatable; env: comma-separated; default none: no CORS)"),
         .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
     ]
 
@@ -52,6 +57,10 @@ enum ServeCommand {
         application.seedDemoData = try !options.flag("no-seed")
         application.databasePath = options.string("database", default: "./stays.sqlite")
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
+        let gzipLevel = try options.integer("gzip-level", default: Int(Gzip.defaultLevel), in: 1...9)
+        application.compression = try options.flag("no-gzip") ? nil : ResponseCompression(
+            minimumBytes: try options.integer("gzip-min-bytes", default: 2048, in: 1...(1 << 30)), level: Int32(gzipLevel))
+        application.cors = CORSPolicy(origins: options.strings("cors-origin"))
         let formatName = options.string("access-log-format", default: "json")
         guard let format = AccessLogFormat(rawValue: formatName) else {
             throw options.invalid("access-log-format", formatName, "expected json or clf")
