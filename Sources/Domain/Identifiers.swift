@@ -1,27 +1,30 @@
 /// A listing's id. 64-bit: real Inside Airbnb ids exceed 2^53, so clients receive it as a
 /// JSON string and send it back as a string.
-public struct ListingID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ListingID: DecimalIdentifier {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    /// Parses a canonical decimal id as sent by a client (see `Int64(canonicalID:)`); nil for anything else.
-    public init?(_ text: some StringProtocol) {
-        guard let value = Int64(canonicalID: text) else { return nil }
-        self.rawValue = value
-    }
-    public var description: String { String(rawValue) }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A location's id (city, district or neighbourhood). Served as a JSON string.
-public struct LocationID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocationID: DecimalIdentifier {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    /// Parses a canonical decimal id as sent by a client (see `Int64(canonicalID:)`); nil for anything else.
+}
+
+/// An id that is a positive 64-bit integer, served to clients as a JSON string of decimal
+/// digits (JavaScript cannot hold integers past 2^53) and parsed back only from its one
+/// canonical spelling (`Int64(canonicalID:)`).
+public protocol DecimalIdentifier: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible
+    where RawValue == Int64 {
+    init(rawValue: Int64)
+}
+
+extension DecimalIdentifier {
+    public init(_ rawValue: Int64) { self.init(rawValue: rawValue) }
+    /// Parses a canonical decimal id as sent by a client; nil for anything else.
     public init?(_ text: some StringProtocol) {
         guard let value = Int64(canonicalID: text) else { return nil }
-        self.rawValue = value
+        self.init(rawValue: value)
     }
     public var description: String { String(rawValue) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -1,24 +1,14 @@
 /// A guest account's id. Served as a JSON string, like every id.
-public struct GuestID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct GuestID: DecimalIdentifier {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    public var description: String { String(rawValue) }
 }
 
-/// A reservation's id. Served as a JSON string; parsing accepts canonical positive decimals only.
-public struct ReservationID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+/// A reservation's id. Parsing accepts the canonical decimal only: `0012` is not
+/// reservation 12.
+public struct ReservationID: DecimalIdentifier {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    /// nil for anything but a canonical positive decimal that fits in 64 bits (no sign, no
-    /// leading zeros: `0012` is not reservation 12).
-    public init?(_ text: some StringProtocol) {
-        guard let value = Int64(canonicalID: text) else { return nil }
-        self.rawValue = value
-    }
-    public var description: String { String(rawValue) }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The client's `Idempotency-Key`: 1 to 255 visible ASCII characters (0x21...0x7E).
