@@ -15,9 +15,13 @@ public struct ImportOptions: Sendable {
     public var shiftDatesTo: CalendarDate?
     /// Listings (or calendars) written per transaction. Default 500.
     public var batchSize: Int
+    /// Inside Airbnb's `neighbourhoods.csv` (`neighbourhood_group,neighbourhood`), when given:
+    /// a listing whose row leaves its neighbourhood group empty gets the group this file
+    /// names for its neighbourhood, so the group becomes the neighbourhood's parent location.
+    public var neighbourhoodsFile: String?
 
     public init(currency: CurrencyCode, timeZone: String, cityName: String, keyPrefix: String? = nil,
-                shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500) {
+                shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500, neighbourhoodsFile: String? = nil) {
         precondition(batchSize > 0, "batchSize must be positive")
         self.currency = currency
         self.timeZone = timeZone
@@ -25,5 +29,6 @@ public struct ImportOptions: Sendable {
         self.keyPrefix = keyPrefix ?? "insideairbnb:" + cityName.lowercased().split(separator: " ").joined(separator: "-")
         self.shiftDatesTo = shiftDatesTo
         self.batchSize = batchSize
+        self.neighbourhoodsFile = neighbourhoodsFile
     }
 }

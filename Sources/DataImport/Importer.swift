@@ -110,6 +110,8 @@ struct ImportRun {
     /// Where those listings are, counted once they are priced.
     var waitingPlaces: [ListingID: Importer.Place] = [:]
     var shift = 0
+    /// neighbourhood -> neighbourhood group, from `options.neighbourhoodsFile`.
+    var groupOfNeighbourhood: [String: String] = [:]
 
     init(listingsFile: String, calendarFile: String?, options: ImportOptions, writer: CatalogWriting,
          progress: @escaping (ProgressEvent) -> Void) throws {
@@ -127,6 +129,33 @@ struct ImportRun {
         self.header = header
         self.format = format
         self.summary = ImportSummary(format: format)
+        if let neighbourhoodsFile = options.neighbourhoodsFile {
+            self.groupOfNeighbourhood = try Self.readNeighbourhoods(neighbourhoodsFile)
+        }
+    }
+
+    /// Reads `neighbourhood_group,neighbourhood` rows; rows without both are ignored.
+    static func readNeighbourhoods(_ path: String) throws -> [String: String] {
+        let reader = try CSVReader(path: path)
+        let header = try ImportError.readHeader(reader, path: path)
+        guard let groupColumn = header.index(of: "neighbourhood_group"),
+              let nameColumn = header.index(of: "neighbourhood") else {
+            throw ImportError.unrecognizedHeader(
+                path: path, missing: ["neighbourhood_group", "neighbourhood"].filter { !header.contains($0) })
+        }
+        var groups: [String: String] = [:]
+        while let result = try reader.next() {
+            guard case .success(let record) = result, record.fields.count > max(groupColumn, nameColumn) else { continue }
+            let group = record.fields[groupColumn].trimmingSpaces
+            let name = record.fields[nameColumn].trimmingSpaces
+            if !group.isEmpty && !name.isEmpty { groups[name] = group }
+        }
+        return groups
+    }
+
+    /// The row's neighbourhood group, or the one `neighbourhoods.csv` names when the row has none.
+    func region(of row: InsideAirbnbListingRow) -> String {
+        row.regionName.isEmpty ? groupOfNeighbourhood[row.neighbourhoodName] ?? "" : row.regionName
     }
 
     mutating func execute() throws -> ImportSummary {
@@ -194,7 +223,7 @@ struct ImportRun {
             defaults[row.id] = Importer.ListingDefaults(line: record.line,
                                                         basePrice: row.priceMissing ? nil : row.listing.pricing.basePrice,
                                                         minNights: row.listing.minNights, maxNights: row.listing.maxNights)
-            let place = Importer.Place(coordinate: row.listing.coordinate, region: row.regionName,
+            let place = Importer.Place(coordinate: row.listing.coordinate, region: region(of: row),
                                        neighbourhood: row.neighbourhoodName)
             if row.priceMissing {
                 // Its location counts only once the calendar has priced it.
@@ -291,8 +320,9 @@ struct ImportRun {
     }
 
     private func locationKey(of row: InsideAirbnbListingRow) -> String {
-        if !row.neighbourhoodName.isEmpty { return neighbourhoodKey(row.regionName, row.neighbourhoodName) }
-        if !row.regionName.isEmpty { return regionKey(row.regionName) }
+        let region = region(of: row)
+        if !row.neighbourhoodName.isEmpty { return neighbourhoodKey(region, row.neighbourhoodName) }
+        if !region.isEmpty { return regionKey(region) }
         return cityKey()
     }
 

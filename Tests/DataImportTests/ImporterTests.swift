@@ -187,3 +187,65 @@ private func importSingapore(into writer: FakeCatalogWriter = FakeCatalogWriter(
         }
     }
 }
+
+@Suite struct NeighbourhoodsFileTests {
+    /// The Singapore summary listings with every `neighbourhood_group` left empty, as many
+    /// newer Inside Airbnb snapshots have them.
+    static func listingsWithoutGroups() throws -> String {
+        let reader = try CSVReader(path: Fixtures.singapore + "/listings.csv")
+        guard case .success(let header)? = try reader.readHeader(), let group = header.index(of: "neighbourhood_group") else {
+            preconditionFailure("the fixture has no neighbourhood_group column")
+        }
+        func line(_ fields: [String]) -> String {
+            fields.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\n"
+        }
+        var text = line(header.names)
+        while let result = try reader.next() {
+            guard case .success(var record) = result else { continue }
+            record.fields[group] = ""
+            text += line(record.fields)
+        }
+        return try TemporaryFile.write(text)
+    }
+
+    static func locations(_ writer: FakeCatalogWriter) -> [String: String?] {
+        writer.state.locations.mapValues { $0.draft.parentKey }
+    }
+
+    @Test func groupsFromNeighbourhoodsCSVBecomeParentsOfTheirNeighbourhoods() throws {
+        let listings = try Self.listingsWithoutGroups()
+        defer { TemporaryFile.remove(listings) }
+        let withGroups = FakeCatalogWriter()
+        _ = try importSingapore(into: withGroups, detailed: false, calendar: false)
+
+        let withoutFile = FakeCatalogWriter()
+        _ = try Importer().import(listingsFile: listings, calendarFile: nil, options: singaporeOptions,
+                                  writer: withoutFile, progress: { _ in })
+        #expect(Self.locations(withoutFile)["insideairbnb:singapore:/Tampines"] == .some("insideairbnb:singapore"))
+        #expect(Self.locations(withoutFile)["insideairbnb:singapore:East Region"] == nil)
+
+        var options = singaporeOptions
+        options.neighbourhoodsFile = Fixtures.singapore + "/neighbourhoods.csv"
+        let writer = FakeCatalogWriter()
+        let summary = try Importer().import(listingsFile: listings, calendarFile: nil, options: options,
+                                            writer: writer, progress: { _ in })
+        #expect(summary.listingsImported == 60)
+        #expect(Self.locations(writer)["insideairbnb:singapore:East Region/Tampines"] == .some("insideairbnb:singapore:East Region"))
+        #expect(Self.locations(writer)["insideairbnb:singapore:East Region"] == .some("insideairbnb:singapore"))
+        #expect(writer.state.locations["insideairbnb:singapore:East Region"]?.draft.kind == .district)
+        // Exactly the locations (and parents) the groups in the rows themselves give.
+        #expect(Self.locations(writer) == Self.locations(withGroups))
+        #expect(writer.state.listings.mapValues(\.locationID) == withGroups.state.listings.mapValues(\.locationID))
+    }
+
+    @Test func aNeighbourhoodsFileWithoutItsColumnsIsRejected() throws {
+        let bad = try TemporaryFile.write("group,name\nEast Region,Tampines\n")
+        defer { TemporaryFile.remove(bad) }
+        var options = singaporeOptions
+        options.neighbourhoodsFile = bad
+        #expect(throws: ImportError.self) {
+            _ = try Importer().import(listingsFile: Fixtures.singapore + "/listings.csv", calendarFile: nil,
+                                      options: options, writer: FakeCatalogWriter(), progress: { _ in })
+        }
+    }
+}
