@@ -81,6 +81,17 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
+    // Every reader now, so a burst never opens database files; then the connection cap fits
+    // what is left of the descriptor limit (raised to the hard limit first).
+    try pool.openAllReaders()
+    var serverConfiguration = configuration.server
+    let requestedCap = serverConfiguration.maxConnections
+    if let limit = DescriptorLimit.raiseSoftToHard() {
+        let reserve = descriptorReserve(pool: pool, metricsListener: configuration.metricsPort != nil)
+        let cap = serverConfiguration.fitConnectionCap(toDescriptorLimit: limit.soft, reserve: reserve)
+        configuration.log("file descriptors: limit \(limit.soft) (hard \(limit.hard)); connection cap \(cap)"
+            + (cap < requestedCap ? " (lowered from \(requestedCap), keeping \(reserve) in reserve)" : ""))
+    }
     let sqlite = SQLiteCatalog(pool: pool)
     let catalog = try IndexedCatalog(catalog: sqlite)
     configuration.log("search index: \(catalog.index.summary)")
@@ -103,19 +114,30 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if let port = configuration.metricsPort {
         var listener = configuration.server
         listener.port = port
-        metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1)
+        metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1, log: log)
     } else {
         router.get("/metrics") { [metrics] _ in metrics.response() }
     }
-    let server = HTTPServer(configuration: configuration.server,
+    let server = HTTPServer(configuration: serverConfiguration,
                             responder: router.responder(errorLog: log, metrics: metrics,
                                                         compression: configuration.compression, cors: configuration.cors),
-                            accessLog: configuration.accessLog?.sink, metrics: metrics)
+                            accessLog: configuration.accessLog?.sink, metrics: metrics, log: log)
     let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
     return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
                        metrics: metrics, metricsServer: metricsServer, janitor: janitor,
                        checkpointer: WALCheckpointer(pool: pool, log: log))
 }
+
+/// Descriptors kept out of the connection cap: 64 for the listener(s), epoll, pipes, log files
+/// and the like, plus each database connection with its database, WAL and shm files (the
+/// readers, the writer and the checkpointer).
+func descriptorReserve(pool: DatabasePool, metricsListener: Bool) -> Int {
+    64 + 3 * (pool.maximumReaderCount + 2) + (metricsListener ? 1 : 0)
+}
+
+/// A database file that cannot be opened while serving means the process is short of
+/// descriptors (the path was good at start): 503 with `Retry-After`, not 500.
+extension DatabaseOpenError: ResourceExhaustionError {}
 
 enum NotReady: Error {
     case searchIndexNotLoaded

@@ -45,6 +45,12 @@ public final class HTTPServer: @unchecked Sendable {
     private var nextConnectionID = 0
     private var listenerOpen = false
     private var acceptPaused = false
+    /// A descriptor on /dev/null held in reserve: when `accept` fails for want of descriptors,
+    /// closing it lets the server accept one pending connection to answer 503 and close it,
+    /// instead of leaving clients hanging in the backlog. -1 while not held.
+    private var reserveDescriptor: Int32 = -1
+    /// Refused connections are logged at most once a second.
+    private let refusalLog: RateLimitedLog
 
     /// `metrics`: record connections by state, requests in flight and the handler queue depth
     /// there (the router records requests by route: `Router.responder(metrics:)`).
@@ -52,16 +58,17 @@ public final class HTTPServer: @unchecked Sendable {
     /// for metrics alone needs one.
     public convenience init(configuration: ServerConfiguration, responder: any Responder,
                             accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil, metrics: Metrics? = nil,
-                            eventLoops: Int? = nil) {
+                            eventLoops: Int? = nil, log: @escaping @Sendable (String) -> Void = ErrorLog.standardError) {
         self.init(configuration: configuration, responder: responder, accessLog: accessLog,
-                  readSize: IOLoop.defaultScratchSize, metrics: metrics, eventLoops: eventLoops)
+                  readSize: IOLoop.defaultScratchSize, metrics: metrics, eventLoops: eventLoops, log: log)
     }
 
     /// `readSize`: bytes per socket read (tests make it small to force many reads).
     init(configuration: ServerConfiguration, responder: any Responder,
          accessLog: (@Sendable (AccessLogEntry) -> Void)?, readSize: Int, metrics: Metrics? = nil,
-         eventLoops: Int? = nil) {
+         eventLoops: Int? = nil, log: @escaping @Sendable (String) -> Void = ErrorLog.standardError) {
         self.configuration = configuration
+        self.refusalLog = RateLimitedLog(sink: log)
         self.responder = responder
         self.accessLog = accessLog
         self.metrics = metrics?.http
@@ -91,8 +98,10 @@ public final class HTTPServer: @unchecked Sendable {
             // down (cancelling the source releases them).
             let source = DispatchSource.makeReadSource(fileDescriptor: bound.fd, queue: queue)
             source.setEventHandler { [self] in acceptPending(listener: bound.fd) }
+            reserveDescriptor = Self.openReserve()
             source.setCancelHandler { [self] in
                 Syscall.close(bound.fd)
+                if reserveDescriptor >= 0 { Syscall.close(reserveDescriptor); reserveDescriptor = -1 }
                 listenerOpen = false
                 finishIfDone()
             }
@@ -158,8 +167,19 @@ public final class HTTPServer: @unchecked Sendable {
             do {
                 accepted = try Syscall.accept(listener)
             } catch {
+                if isDescriptorExhaustion(error.errno), reserveDescriptor >= 0 {
+                    // Give the reserve back for a moment: enough to accept one client and
+                    // tell it to come back later.
+                    Syscall.close(reserveDescriptor)
+                    reserveDescriptor = -1
+                    let refused = try? Syscall.accept(listener)
+                    if let refused { refuse(refused.fd, peer: refused.peer, reason: .descriptors) }
+                    reserveDescriptor = Self.openReserve()
+                    if refused != nil && reserveDescriptor >= 0 { continue }
+                }
                 // Out of descriptors or memory: the pending connection stays in the backlog and
                 // the source would fire again at once. Back off briefly instead of spinning.
+                refusalLog.log("accept failed: \(error); pausing accepts for 100 ms")
                 source.suspend()
                 acceptPaused = true
                 queue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
@@ -171,7 +191,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             guard let (fd, peer) = accepted else { return }
             guard connections.count < configuration.maxConnections else {
-                Syscall.close(fd)
+                refuse(fd, peer: peer, reason: .connectionCap)
                 continue
             }
             do {
@@ -191,6 +211,46 @@ public final class HTTPServer: @unchecked Sendable {
             connections[id] = connection
             loop.execute { connection.start() }
         }
+    }
+
+    /// Why a connection was refused (the `reason` label of `stays_connections_refused_total`).
+    enum RefusalReason: Int, CaseIterable {
+        case connectionCap, descriptors
+        var label: String { self == .connectionCap ? "connection_cap" : "descriptors" }
+    }
+
+    /// What a refused connection reads: a complete 503 that closes the connection.
+    static let refusalResponse: [UInt8] = {
+        let body = #"{"type":"/problems/service-unavailable","title":"Service Unavailable","status":503,"#
+            + #""detail":"The server has too many connections; try again shortly."}"#
+        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\n"
+            + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+    }()
+
+    /// Answers a connection the server will not serve with `refusalResponse`, without waiting:
+    /// one non-blocking send (a fresh socket's send buffer always takes it), a half-close, a
+    /// non-blocking read of whatever request already arrived (so the close does not turn into
+    /// a reset that could discard the answer), and close. Counted and logged (rate-limited).
+    private func refuse(_ fd: Int32, peer: String, reason: RefusalReason) {
+        Self.refusalResponse.withUnsafeBytes { response in
+            _ = try? Syscall.send(fd, response, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        scratch.withUnsafeMutableBytes { buffer in
+            for _ in 0..<16 {
+                guard case .processed(let count)? = try? Syscall.read(fd, into: buffer), count > 0 else { break }
+            }
+        }
+        Syscall.close(fd)
+        metrics?.connectionsRefused[reason.rawValue].increment()
+        let cause = reason == .connectionCap ? "the connection cap (\(configuration.maxConnections)) is reached"
+                                             : "the process is out of file descriptors"
+        refusalLog.log("refused a connection from \(peer) with 503: \(cause)")
+    }
+
+    private static func openReserve() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
     /// The handler pools' watchdog (see `HandlerPool.checkForStall`), on `queue` until the

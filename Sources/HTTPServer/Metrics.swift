@@ -100,6 +100,8 @@ final class HTTPMetrics: Sendable {
     let connections: [MetricGauge] = ConnectionStateMachine.State.metricNames.map { _ in MetricGauge() }
     /// Requests the router found no route for (404) or whose path did not decode.
     let unmatched = RouteMetrics(pattern: "unmatched")
+    /// Connections answered 503 and closed at accept, by `HTTPServer.RefusalReason`.
+    let connectionsRefused: [MetricCounter] = HTTPServer.RefusalReason.allCases.map { _ in MetricCounter() }
     private let routes = Mutex<[RouteMetrics]>([])
     private let pools = Mutex<[HandlerPool]>([])
 
@@ -125,6 +127,12 @@ final class HTTPMetrics: Sendable {
         text.family("stays_http_connections", .gauge, "Open connections by state.")
         for (index, name) in ConnectionStateMachine.State.metricNames.enumerated() {
             text.sample("stays_http_connections", labels: [("state", name)], connections[index].value)
+        }
+        text.family("stays_connections_refused_total", .counter,
+                    "Connections answered 503 and closed at accept: at the connection cap, or out of file descriptors.")
+        for reason in HTTPServer.RefusalReason.allCases {
+            text.sample("stays_connections_refused_total", labels: [("reason", reason.label)],
+                        connectionsRefused[reason.rawValue].value)
         }
         let depth = pools.withLock { $0 }.reduce(0) { $0 + $1.waitingCount }
         text.family("stays_handler_queue_depth", .gauge, "Requests waiting for a handler thread.")

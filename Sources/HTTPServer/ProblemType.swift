@@ -54,3 +54,9 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// A handler failed in a way it did not describe (500); the detail reveals nothing.
     public static let internalError = ProblemType(kind: "internal-error")
 }
+
+extension ProblemType {
+    /// The server ran out of something it needs for the moment (file descriptors, a database
+    /// connection): 503 with `Retry-After`; trying again shortly should work.
+    public static let serviceUnavailable = ProblemType(kind: "service-unavailable")
+}

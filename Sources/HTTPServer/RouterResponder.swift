@@ -35,11 +35,14 @@ public final class RouterResponder: Responder {
     private let metrics: HTTPMetrics?
     private let compression: ResponseCompression?
     private let cors: CORSPolicy?
+    /// Resource exhaustion (503) is logged at most once a second: it comes in bursts.
+    private let exhaustionLog: RateLimitedLog
 
     init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, metrics: HTTPMetrics?,
          compression: ResponseCompression? = nil, cors: CORSPolicy? = nil) {
         self.root = root
         self.errorLog = errorLog
+        self.exhaustionLog = RateLimitedLog(sink: errorLog)
         self.metrics = metrics
         self.compression = compression
         self.cors = cors
@@ -127,6 +130,16 @@ public final class RouterResponder: Responder {
             var thrown = error.problem
             thrown.requestID = requestID
             return thrown.response()
+        } catch let error as any ResourceExhaustionError {
+            exhaustionLog.log("503 (resource exhausted): "
+                + ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
+            var unavailable = Problem(type: .serviceUnavailable, status: .serviceUnavailable,
+                                      detail: "The server is short of resources; try again shortly.")
+            unavailable.requestID = requestID
+            unavailable.headers.append(name: "Retry-After", value: String(error.retryAfterSeconds))
+            var response = unavailable.response()
+            response.headers.append(name: "Connection", value: "close")
+            return response
         } catch {
             errorLog(ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
             return problem(.internalError, .internalServerError, "An unexpected error occurred.")

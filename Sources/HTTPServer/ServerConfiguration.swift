@@ -25,8 +25,13 @@ public struct ServerConfiguration: Sendable {
     public var lingerTimeout: Duration = .seconds(2)
     /// `shutdown()` waits this long for in-flight requests, then closes every connection.
     public var shutdownGracePeriod: Duration = .seconds(10)
-    /// Open connections beyond this are accepted and closed at once, which keeps the listen
-    /// backlog moving and fails fast for the client.
+    /// Open connections beyond this are accepted, answered a minimal 503 (problem+json,
+    /// `Retry-After: 1`, `Connection: close`, sent before any request is read) and closed, which
+    /// keeps the listen backlog moving and tells a client why; counted in
+    /// `stays_connections_refused_total{reason="connection_cap"}` and logged at most once a
+    /// second. The same answer goes to a connection accepted while the process is out of file
+    /// descriptors (a reserve descriptor is freed for it; `reason="descriptors"`). `stays serve`
+    /// fits this cap under the raised `RLIMIT_NOFILE`, keeping a reserve for the database.
     public var maxConnections: Int = 20_000
     /// `listen(2)` backlog.
     public var backlog: Int32 = 1024

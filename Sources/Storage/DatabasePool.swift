@@ -129,6 +129,34 @@ public final class DatabasePool: @unchecked Sendable {
         }
     }
 
+    /// Opens every reader connection now (`maximumReaderCount` of them) instead of on demand,
+    /// so a burst of requests never needs new file descriptors for the database: a server
+    /// that runs short of descriptors then fails at accept (refused with 503), not in a query.
+    public func openAllReaders() throws {
+        var opened: [Database] = []
+        readerCondition.lock()
+        let missing = maximumReaderCount - readerCount
+        readerCount += max(0, missing)
+        readerCondition.unlock()
+        guard missing > 0 else { return }
+        do {
+            var readerConfiguration = configuration
+            readerConfiguration.readOnly = true
+            for _ in 0..<missing { opened.append(try Database(path: path, configuration: readerConfiguration)) }
+        } catch {
+            readerCondition.lock()
+            readerCount -= missing - opened.count
+            idleReaders += opened
+            readerCondition.broadcast()
+            readerCondition.unlock()
+            throw error
+        }
+        readerCondition.lock()
+        idleReaders += opened
+        readerCondition.broadcast()
+        readerCondition.unlock()
+    }
+
     private func checkOutReader() throws -> Database {
         readerCondition.lock()
         if idleReaders.isEmpty && readerCount >= maximumReaderCount {

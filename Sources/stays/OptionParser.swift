@@ -83,6 +83,12 @@ struct ParsedOptions {
 
     func string(_ name: String) -> String? { values[name] }
 
+    /// Where the option's value came from: "flag --name", "environment VAR", or "default".
+    func source(_ name: String) -> String {
+        guard let given = sources[name] else { return "default" }
+        return given.hasPrefix("--") ? "flag \(given)" : "environment \(given)"
+    }
+
     /// Every value of a repeatable option, in order (command line, else the environment's list).
     func strings(_ name: String) -> [String] { lists[name] ?? [] }
 

@@ -31,7 +31,41 @@ enum ServeCommand {
         .repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
                     "allow browser pages of this origin (repeatable; env: comma-separated; default none: no CORS)"),
         .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
+        .flag("print-config", "print every option's effective value and where it came from (flag, environment or default), then exit"),
     ]
+
+    /// What `--print-config` shows for an option nobody set.
+    static let defaults: [String: String] = [
+        "host": "127.0.0.1", "port": "8080", "database": "./stays.sqlite", "quiet": "false",
+        "access-log-format": "json", "metrics-port": "(none: /metrics on the main port)",
+        "today": "(the real date)", "no-seed": "false", "header-timeout": "10", "idle-timeout": "30",
+        "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
+        "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
+        "gzip-min-bytes": "2048", "cors-origin": "(none)", "guest-rate-limit": "20",
+    ]
+
+    /// Options whose values are secrets, shown as "(redacted)" by `--print-config`. None today.
+    static let secretOptions: Set<String> = []
+
+    /// One line per option, `name = value  (source)`, after validation (a bad value fails
+    /// before anything is printed).
+    static func configurationText(_ options: ParsedOptions) -> String {
+        var lines = ["# stays serve: effective configuration (secret options are redacted; there are none today)"]
+        for spec in specs where spec.name != "print-config" {
+            var value: String
+            if spec.repeatable {
+                let values = options.strings(spec.name)
+                value = values.isEmpty ? defaults[spec.name] ?? "" : values.joined(separator: ",")
+            } else if spec.valueName == nil {
+                value = (try? options.flag(spec.name)) == true ? "true" : "false"
+            } else {
+                value = options.string(spec.name) ?? defaults[spec.name] ?? ""
+            }
+            if secretOptions.contains(spec.name) && options.source(spec.name) != "default" { value = "(redacted)" }
+            lines.append("\(spec.name) = \(value)  (\(options.source(spec.name)))")
+        }
+        return lines.joined(separator: "\n")
+    }
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
@@ -68,6 +102,10 @@ enum ServeCommand {
         application.accessLog = try options.flag("quiet") ? nil : AccessLogWriter.standardOutput(format: format)
         if options.string("metrics-port") != nil {
             application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
+        }
+        if try options.flag("print-config") {
+            print(configurationText(options))
+            return 0
         }
         let server = try buildApplication(application)
         let path = application.databasePath

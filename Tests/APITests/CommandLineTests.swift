@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `stays` executable; returns its exit status, standard output and error.
-func runStays(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+func runStays(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -13,6 +13,7 @@ func runStays(_ arguments: [String]) throws -> (status: Int32, output: String, e
     let process = Process()
     process.executableURL = DurabilityTests.executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
     try process.run()
@@ -23,6 +24,29 @@ func runStays(_ arguments: [String]) throws -> (status: Int32, output: String, e
 
 /// What an operator meets first on the command line.
 @Suite struct CommandLineTests {
+    /// `serve --print-config` prints every option with its value and source, and exits 0
+    /// without opening the database or listening.
+    @Test func printConfigShowsEveryOptionAndWhereItCameFrom() throws {
+        let result = try runStays(["serve", "--port", "0", "--cors-origin", "https://a.example", "--print-config",
+                                   "--database", "/nonexistent/dir/x.sqlite"],
+                                  environment: ["STAYS_GZIP_LEVEL": "6", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("port = 0  (flag --port)"), "\(result.output)")
+        #expect(lines.contains("gzip-level = 6  (environment STAYS_GZIP_LEVEL)"), "\(result.output)")
+        #expect(lines.contains("host = 127.0.0.1  (default)"), "\(result.output)")
+        #expect(lines.contains("cors-origin = https://a.example  (flag --cors-origin)"), "\(result.output)")
+        #expect(lines.contains("quiet = false  (default)"), "\(result.output)")
+        #expect(lines.contains("database = /nonexistent/dir/x.sqlite  (flag --database)"), "\(result.output)")
+        #expect(result.output.contains("redacted"))
+        #expect(!result.output.contains("print-config ="))
+        // Every other option has a line.
+        #expect(lines.filter { $0.contains(" = ") }.count == 20, "\(result.output)")
+
+        let bad = try runStays(["serve", "--print-config", "--port", "x"])
+        #expect(bad.status == 2, "\(bad)")
+    }
+
     /// A database that cannot be opened: `serve` exits non-zero at once, naming the path
     /// and the cause rather than only "SQLite error 14".
     @Test func serveNamesTheDatabasePathAndWhyItCannotBeOpened() throws {

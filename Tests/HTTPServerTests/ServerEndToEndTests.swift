@@ -351,14 +351,45 @@ import Testing
         #expect(try idle[0].readResponse().text == "GET / 0")
     }
 
-    @Test func connectionsBeyondTheLimitAreClosed() throws {
-        let server = try RunningServer(configuration: ServerConfiguration(maxConnections: 1))
-        defer { server.stop() }
-        let first = try server.client()
-        try first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        _ = try first.readResponse()
-        let second = try server.client()
-        #expect(try second.waitForClose())
+    @Test func connectionsBeyondTheCapAreAnswered503AndCounted() throws {
+        let metrics = Metrics()
+        let lines = Mutex<[String]>([])
+        var configuration = ServerConfiguration(maxConnections: 4)
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration, responder: EchoResponder(), accessLog: nil,
+                                readSize: IOLoop.defaultScratchSize, metrics: metrics,
+                                log: { line in lines.withLock { $0.append(line) } })
+        let port = try server.start()
+        defer { server.shutdown(); server.waitUntilStopped() }
+        // Four kept-alive connections, each known to be accepted (it answered).
+        var held: [TestClient] = []
+        for _ in 0..<4 {
+            let client = try TestClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            held.append(client)
+        }
+        // Three more: each reads a complete 503 without sending anything, then the close.
+        for _ in 0..<3 {
+            let extra = try TestClient(port: port)
+            let response = try extra.readResponse()
+            #expect(response.status == 503)
+            #expect(response.header("Retry-After") == "1")
+            #expect(response.header("Connection") == "close")
+            #expect(response.header("Content-Type") == "application/problem+json")
+            #expect(String(decoding: response.body, as: UTF8.self).contains("/problems/service-unavailable"))
+            #expect(try extra.waitForClose())
+        }
+        let text = String(decoding: metrics.render(), as: UTF8.self)
+        #expect(text.contains("stays_connections_refused_total{reason=\"connection_cap\"} 3\n"))
+        #expect(text.contains("stays_connections_refused_total{reason=\"descriptors\"} 0\n"))
+        // Logged, but at most once a second: three refusals in a burst make one line.
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 1)
+        #expect(logged.first?.contains("connection cap (4)") == true)
+        // The held connections still work.
+        try held[0].send("GET /again HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try held[0].readResponse().status == 200)
     }
 
     @Test func accessLogRecordsEachRequest() throws {
