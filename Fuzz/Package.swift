@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A separate package so the fuzzers' sanitizer flags never touch the main build.
-// Sources/HTTP1, JSON, HTTPServer and CEpoll are symlinks to the real modules (SwiftPM
+// Sources/HTTP1, JSON, HTTPServer, CEpoll and CZlib are symlinks to the real modules (SwiftPM
 // forbids target paths outside the package root), so the fuzzers always test the code that
 // ships.
 import PackageDescription
@@ -9,9 +9,10 @@ let package = Package(
     name: "HTTP1Fuzz",
     targets: [
         .systemLibrary(name: "CEpoll"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(name: "HTTP1"),
         .target(name: "JSON"),
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTP1", "JSON"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
         // The request parser (raw request bytes in).
         .executableTarget(name: "HTTP1Fuzzer", dependencies: ["HTTP1"]),
         // Query decoding and the request body JSON reader (the same bytes go to both).
