@@ -47,6 +47,55 @@ struct ListingRoutes {
             return .json(writer.bytes, cache: .availability, localized: true)
         }
 
+        // The map screen in one request (docs/API.md): pins or clusters, and the total.
+        router.get("/listings/map") { [services] request in
+            let today = services.dateProvider.today(in: services.searchTimeZone)
+            var reader = QueryReader(request.query)
+            let filter = reader.listingFilter(today: today)
+            if reader.string("bbox") == nil { reader.fail("bbox", "is required: swLat,swLng,neLat,neLng") }
+            let zoom = reader.integer("zoom", in: MapGrid.zoomRange)
+            if reader.string("zoom") == nil { reader.fail("zoom", "is required: 0...22") }
+            let maxPins = reader.integer("maxPins", default: MapGrid.defaultMaxPins, in: 0...MapGrid.defaultMaxPins)
+            try reader.finish()
+            let map = try services.listings.map(filter: filter, zoom: zoom ?? 0, maxPins: maxPins)
+            var writer = JSONWriter(capacity: 256 + 80 * MapGrid.defaultMaxPins)
+            writer.object { w in
+                w.field("total", map.total)
+                w.field("currency", services.catalogCurrency.rawValue)
+                w.field("zoom", zoom ?? 0)
+                w.field("cellSize", map.cellSize)
+                switch map.content {
+                case .pins(let pins):
+                    w.key("pins")
+                    w.array { a in
+                        for pin in pins {
+                            a.object {
+                                $0.field("id", pin.id.description)
+                                $0.field("lat", pin.coordinate.latitude)
+                                $0.field("lng", pin.coordinate.longitude)
+                                $0.field("price", pin.nightlyPrice)
+                            }
+                        }
+                    }
+                    w.key("clusters"); w.null()
+                case .clusters(let clusters):
+                    w.key("pins"); w.null()
+                    w.key("clusters")
+                    w.array { a in
+                        for cluster in clusters {
+                            a.object {
+                                $0.field("count", cluster.count)
+                                $0.key("center"); $0.coordinate(cluster.center)
+                                $0.key("bounds"); $0.boundingBox(cluster.bounds)
+                                $0.field("minPrice", cluster.minPrice)
+                            }
+                        }
+                    }
+                }
+            }
+            return .json(writer.bytes, cache: .availability)
+        }
+
         router.get("/listings/{id}") { [services] request in
             guard let id = ListingID(request.pathParameters["id"] ?? "") else {
                 throw StaysError.invalidParameter("id", "must be a listing id")

@@ -20,6 +20,7 @@ public struct ListingSearchResult: Hashable, Sendable {
 /// Listing search, detail and quotes. Immutable and `Sendable`; safe from any thread.
 public final class ListingService: Sendable {
     private let listings: any ListingRepository
+    var repository: any ListingRepository { listings }
     private let dateProvider: any DateProvider
     private let pricing: PricingConfiguration
 

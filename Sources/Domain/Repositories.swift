@@ -21,6 +21,24 @@ public protocol ListingRepository: Sendable {
     /// The nightly price (as `ListingMatch.nightlyPrice`) of every listing that matches
     /// `filter`, ignoring its price bounds; in no particular order.
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
+
+    /// Every listing that matches `filter`, price bounds included (the same set as
+    /// `searchListings`' total), as a map point: id, coordinate and nightly price (as
+    /// `ListingMatch.nightlyPrice`); in no particular order.
+    func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint]
+}
+
+/// A listing as the map needs it.
+public struct ListingMapPoint: Hashable, Sendable {
+    public var id: ListingID
+    public var coordinate: Coordinate
+    /// As `ListingMatch.nightlyPrice`.
+    public var nightlyPrice: Int64
+    public init(id: ListingID, coordinate: Coordinate, nightlyPrice: Int64) {
+        self.id = id
+        self.coordinate = coordinate
+        self.nightlyPrice = nightlyPrice
+    }
 }
 
 extension ListingRepository {

@@ -257,6 +257,13 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         return prices
     }
 
+    public func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint] {
+        guard let points = try freshIndex().mapPoints(matching: filter) else {
+            return try catalog.mapPoints(matching: filter)
+        }
+        return points
+    }
+
     // MARK: LocationRepository
 
     public func allLocations() throws -> [Location] {

@@ -136,6 +136,11 @@ struct ListingSearchSQL {
             + "FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
     }
 
+    /// Columns: id, latitude, longitude, nightly; price bounds applied.
+    var mapPointsSQL: String {
+        matches + " SELECT p.id, p.latitude, p.longitude, p.nightly FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
+    }
+
     /// Column: nightly; price bounds ignored.
     var nightlyPricesSQL: String {
         matches + " SELECT p.nightly FROM p"

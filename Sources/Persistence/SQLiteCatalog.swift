@@ -114,6 +114,19 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
         }
     }
 
+    public func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint] {
+        let query = ListingSearchSQL(filter: filter)
+        return try pool.read { db in
+            let statement = try db.cachedStatement(query.mapPointsSQL)
+            try query.bindFilter(to: statement, withPriceBounds: true)
+            return try statement.fetchAll {
+                ListingMapPoint(id: ListingID($0.int64(0)),
+                                coordinate: Coordinate(latitude: $0.double(1), longitude: $0.double(2)),
+                                nightlyPrice: $0.int64(3))
+            }
+        }
+    }
+
     // MARK: LocationRepository
 
     public func allLocations() throws -> [Location] {

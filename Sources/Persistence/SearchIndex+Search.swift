@@ -65,6 +65,32 @@ extension SearchIndex {
         lock.withReading { scanPrices(query) }
     }
 
+    /// Every match, price bounds applied, as a map point, in no particular order; nil: ask
+    /// SQL. Holds the read lock.
+    func mapPoints(matching filter: ListingFilter) -> [ListingMapPoint]? {
+        guard let query = SearchIndexQuery(filter: filter, index: self) else { return nil }
+        return lock.withReading { () -> [ListingMapPoint]? in
+            var points: [ListingMapPoint] = []
+            var overflowed = false
+            forEachCandidate(query) { slot, bits in
+                switch evaluate(slot, query, bits) {
+                case .rejected: return true
+                case .matched(let nightly, _):
+                    guard nightly >= query.minPrice && nightly <= query.maxPrice else { return true }
+                    points.append(ListingMapPoint(id: ListingID(ids[slot]),
+                                                  coordinate: Coordinate(latitude: latitudes[slot],
+                                                                         longitude: longitudes[slot]),
+                                                  nightlyPrice: nightly))
+                    return true
+                case .overflow:
+                    overflowed = true
+                    return false
+                }
+            }
+            return overflowed ? nil : points
+        }
+    }
+
     private func scanPrices(_ query: SearchIndexQuery) -> [Int64]? {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount)

@@ -303,7 +303,7 @@ class Checker:
         except Exception:
             pass
         for section in (self.spec_checks, self.health, self.locations, self.listings, self.paging,
-                        self.listing_detail, self.consistency, self.calendar, self.histogram, self.quotes, self.stay_problems,
+                        self.listing_detail, self.consistency, self.calendar, self.histogram, self.listings_map, self.quotes, self.stay_problems,
                         self.parameter_bounds, self.http_semantics, self.request_ids, self.transport_problems,
                         self.booking, self.refunds, self.trips, self.wishlist, self.rate_limit):
             try:
@@ -681,6 +681,31 @@ class Checker:
                          {"start": "2026-13", "months": 25, "firstWeekday": "friday"}, {"start", "months", "firstWeekday"})
         self.bad_request("calendar checkin without listingId -> 400", "/calendar", {"checkin": "2026-12-01"}, {"checkin"})
 
+    def listings_map(self):
+        for name, filters in (("Seoul pins", {"bbox": "37.4,126.9,37.6,127.1", "zoom": 12}),
+                              ("Korea clusters", {"bbox": "33,124,39,132", "zoom": 8}),
+                              ("forced clusters + stay", {"bbox": "37.4,126.9,37.6,127.1", "zoom": 13, "maxPins": 5,
+                                                          "checkin": "2026-12-18", "checkout": "2026-12-21", "adults": 2}),
+                              ("room type + price", {"bbox": "33,124,39,132", "zoom": 6, "roomType": "private_room",
+                                                     "maxPrice": 80000})):
+            response = self.call("map %s" % name, "/listings/map", filters)
+            if response is None:
+                continue
+            body = response.json
+            search = dict((k, v) for k, v in filters.items() if k not in ("zoom", "maxPins"))
+            total = self.get("/listings", dict(search, limit=1))["total"]
+            problems = []
+            if body["total"] != total:
+                problems.append("total %d != /listings total %d" % (body["total"], total))
+            if body["pins"] is not None:
+                if len(body["pins"]) != total or body["clusters"] is not None:
+                    problems.append("%d pins for total %d" % (len(body["pins"]), total))
+            elif sum(c["count"] for c in body["clusters"]) != total:
+                problems.append("cluster counts sum to %d, total %d" % (sum(c["count"] for c in body["clusters"]), total))
+            self.expect("map %s: total and counts agree with /listings" % name, not problems, "; ".join(problems))
+        self.bad_request("map without zoom", "/listings/map", {"bbox": "37.4,126.9,37.6,127.1"}, ["zoom"])
+        self.bad_request("map with a bad bbox", "/listings/map", {"bbox": "37.6,126.9,37.4,127.1", "zoom": 3}, ["bbox"])
+
     def histogram(self):
         for name, filters in (("Seoul", {"locationId": 1}),
                               ("bbox + room types", {"bbox": "37.4,126.9,37.6,127.1", "roomType": "entire_home,private_room"}),
@@ -877,6 +902,7 @@ class Checker:
 
     def parameter_bounds(self):
         base = {"/locations": {"query": "서울"}, "/locations/nearby": {"lat": 37.5, "lng": 127},
+                "/listings/map": {"bbox": "37.4,126.9,37.6,127.1", "zoom": 12},
                 "/quote": {"listingId": self.listing_id, "checkin": "2026-12-04", "checkout": "2026-12-06"}}
         for template, item in self.spec.doc["paths"].items():
             if "{" in template or "get" not in item:

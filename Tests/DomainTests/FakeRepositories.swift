@@ -31,6 +31,7 @@ final class FakeListingRepository: ListingRepository, @unchecked Sendable {
         return ListingPage(matches: matches, total: matches.count, bounds: nil, nextCursor: nil)
     }
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64] { prices }
+    func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint] { [] }
 }
 
 final class FakeLocationRepository: LocationRepository, @unchecked Sendable {

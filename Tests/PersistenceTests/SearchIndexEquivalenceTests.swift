@@ -62,6 +62,32 @@ import Storage
         #expect(pagesCompared > (farRows ? 1500 : 3000))
     }
 
+    /// The map's points: the index gives the same (id, coordinate, nightly price) set as the
+    /// SQL, price bounds applied, and as many as the search's total.
+    @Test(arguments: [false, true])
+    func randomMapPointsMatchTheSQLExactly(farRows: Bool) throws {
+        let catalog = try RandomCatalog(seed: farRows ? 0xFA3 : 0x3A9_2026, listingCount: 300, farRows: farRows)
+        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        var random = TestRandom(seed: 16)
+        var nonEmpty = 0
+        var failures = 0
+        for round in 0..<400 where failures < 5 {
+            let filter = catalog.randomFilter(&random)
+            let order: (ListingMapPoint, ListingMapPoint) -> Bool = { $0.id < $1.id }
+            let sql = try catalog.catalog.mapPoints(matching: filter).sorted(by: order)
+            let index = try #require(indexed.index.mapPoints(matching: filter), "fell back to SQL: \(filter)").sorted(by: order)
+            if sql != index {
+                failures += 1
+                Issue.record("round \(round) map points differ for \(filter): \(sql.count) vs \(index.count)")
+            }
+            let total = try catalog.catalog.searchListings(ListingSearch(filter: filter, limit: 1)).total
+            #expect(sql.count == total, "round \(round)")
+            #expect(Set(sql.map(\.id)).count == sql.count)
+            if !sql.isEmpty { nonEmpty += 1 }
+        }
+        #expect(nonEmpty > 150, "only \(nonEmpty) filters matched anything")
+    }
+
     /// The builder lays every location's listings out as one run of slots, which the scan
     /// takes as a range; a location whose slots are not one run takes the general path. Both
     /// must find the same listings.
