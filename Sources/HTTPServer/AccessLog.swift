@@ -55,15 +55,7 @@ public final class AccessLogWriter: Sendable {
 
     /// Lines to standard output, each batch with one `write(2)` (retried for the rest).
     public static func standardOutput(format: AccessLogFormat = .json, capacity: Int = 8_192) -> AccessLogWriter {
-        AccessLogWriter(format: format, capacity: capacity) { bytes in
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-                }
-            }
-        }
+        AccessLogWriter(format: format, capacity: capacity) { bytes in Syscall.writeAll(STDOUT_FILENO, bytes) }
     }
 
     /// Queues `entry`, or drops and counts it when `capacity` entries already wait. Never waits

@@ -13,15 +13,7 @@ public enum ErrorLog {
     /// call: lines never interleave and the handler's thread never waits for the terminal.
     public static let standardError: @Sendable (String) -> Void = { line in
         let bytes = Array((line + "\n").utf8)
-        queue.async {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-                }
-            }
-        }
+        queue.async { Syscall.writeAll(STDERR_FILENO, bytes) }
     }
 
     /// `request <id> <METHOD> <path> failed: <error>`.

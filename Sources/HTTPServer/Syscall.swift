@@ -47,6 +47,19 @@ enum Syscall {
         }
     }
 
+    /// Writes all of `bytes` to a blocking descriptor (standard output or error), retrying
+    /// `EINTR` and short writes; gives up silently on any other failure, because a log that
+    /// cannot be written has nowhere to report it.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
     static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SyscallError) -> IOResult {
         try nonBlocking("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
