@@ -20,13 +20,12 @@ public final class Application: Sendable {
     public let metrics: Metrics
     /// The listener of `GET /metrics` alone, when `configuration.metricsPort` is set.
     public let metricsServer: HTTPServer?
-    private let janitor: ChangeLogJanitor
-    private let checkpointer: WALCheckpointer
+    /// Background upkeep (`Maintenance`), stopped at shutdown.
+    private let maintenance: [RepeatingTask]
     private let boundMetricsPort = Atomic<Int>(-1)
 
     init(configuration: ApplicationConfiguration, pool: DatabasePool, catalog: IndexedCatalog, services: APIServices,
-         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, janitor: ChangeLogJanitor,
-         checkpointer: WALCheckpointer) {
+         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, maintenance: [RepeatingTask]) {
         self.configuration = configuration
         self.pool = pool
         self.catalog = catalog
@@ -34,8 +33,7 @@ public final class Application: Sendable {
         self.server = server
         self.metrics = metrics
         self.metricsServer = metricsServer
-        self.janitor = janitor
-        self.checkpointer = checkpointer
+        self.maintenance = maintenance
     }
 
     /// Starts listening (and the metrics listener, if configured); returns the bound port
@@ -55,8 +53,7 @@ public final class Application: Sendable {
 
     /// Stops accepting, finishes in-flight requests (up to the grace period), closes.
     public func shutdown() {
-        janitor.stop()
-        checkpointer.stop()
+        for task in maintenance { task.stop() }
         server.shutdown()
         metricsServer?.shutdown()
     }
@@ -74,7 +71,7 @@ public final class Application: Sendable {
 /// configured, loads the search index and builds the services and routes. Does not start
 /// listening: call `start()`.
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
-    // The writer never checkpoints on commit; `WALCheckpointer` does it every second.
+    // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
     let pool = try openCatalogDatabase(path: configuration.databasePath,
                                        configuration: Database.Configuration(autoCheckpointPages: 0))
     if configuration.seedDemoData {
@@ -122,10 +119,10 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
                             responder: router.responder(errorLog: log, metrics: metrics,
                                                         compression: configuration.compression, cors: configuration.cors),
                             accessLog: configuration.accessLog?.sink, metrics: metrics, log: log)
-    let janitor = ChangeLogJanitor(writer: SQLiteCatalogWriter(pool: pool), log: log)
     return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
-                       metrics: metrics, metricsServer: metricsServer, janitor: janitor,
-                       checkpointer: WALCheckpointer(pool: pool, log: log))
+                       metrics: metrics, metricsServer: metricsServer,
+                       maintenance: [Maintenance.checkpoints(of: pool, log: log),
+                                     Maintenance.changeLogTrim(of: pool, log: log)])
 }
 
 /// Descriptors kept out of the connection cap: 64 for the listener(s), epoll, pipes, log files

@@ -1,0 +1,44 @@
+import Foundation
+import Persistence
+import Storage
+
+/// The server's background upkeep of its database. Errors are logged, not thrown: a failed
+/// tick is retried at the next one.
+enum Maintenance {
+    /// Checkpoints the write-ahead log every `interval`, so the server's writer (opened with
+    /// `autoCheckpointPages` 0) never does it inside a booking's COMMIT: with SQLite's
+    /// automatic checkpoint, the commit that crosses the threshold copies the log back and
+    /// flushes the disk while holding the write lock, which set the booking rate's ceiling and
+    /// its p99 (docs/performance.md, "Booking").
+    static func checkpoints(of pool: DatabasePool, every interval: Duration = .seconds(1),
+                            log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        RepeatingTask(label: "stays.wal-checkpoint", every: interval) {
+            guard !pool.isClosed else { return }
+            do {
+                try pool.checkpoint()
+            } catch {
+                log("checkpoint failed: \(error)")
+            }
+        }
+    }
+
+    /// Keeps the change log short: deletes the rows older than `retention`. A search index (in
+    /// this process or another) that had not applied them notices the gap and rebuilds, so
+    /// trimming never loses a change; it only costs a lagging reader a rebuild.
+    static func changeLogTrim(of pool: DatabasePool, retention: Duration = .seconds(3600),
+                              every interval: Duration = .seconds(600),
+                              log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        let retentionMilliseconds = retention.components.seconds * 1000
+        return RepeatingTask(label: "stays.change-log-trim", every: interval) {
+            guard !pool.isClosed else { return }
+            let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - retentionMilliseconds
+            do {
+                // A writer per tick: `CatalogWriting` is used from one thread at a time.
+                let deleted = try SQLiteCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
+                if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
+            } catch {
+                log("change log: trim failed: \(error)")
+            }
+        }
+    }
+}
