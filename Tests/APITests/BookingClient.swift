@@ -16,24 +16,17 @@ struct BookingClient {
         return BookingClient(port: port, token: token)
     }
 
-    /// One request with `Authorization` (when the client has a token), the given headers and
-    /// body (sent as `application/json` unless a Content-Type header is given).
+    /// One request on a fresh connection with `Authorization` (when the client has a token),
+    /// the given headers and body (sent as `application/json` unless a Content-Type header is
+    /// given).
     func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws
         -> ClientResponse {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
-        if let token { request += "Authorization: Bearer \(token)\r\n" }
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        if let body {
-            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
-                request += "Content-Type: application/json\r\n"
-            }
-            request += "Content-Length: \(body.count)\r\n"
-        } else if method == "POST" || method == "PUT" {
-            request += "Content-Length: 0\r\n"
+        var all = headers
+        if let token { all.append(("Authorization", "Bearer \(token)")) }
+        if body != nil && !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            all.append(("Content-Type", "application/json"))
         }
-        let client = try TestClient(port: port)
-        try client.send(Array((request + "\r\n").utf8) + (body ?? []))
-        return try client.readResponse()
+        return try TestClient(port: port).send(method: method, target, headers: all, body: body ?? [])
     }
 
     func json(_ object: [String: Any]) throws -> [UInt8] {
