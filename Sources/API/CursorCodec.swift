@@ -5,18 +5,31 @@ import Domain
 /// instead of silently skipping listings.
 enum CursorCodec {
     static func encode(_ cursor: ListingCursor, sort: ListingSort) -> String {
-        let text = "1|\(sort.rawValue)|\(cursor.sortKey.bitPattern)|\(cursor.id.rawValue)"
-        return Base64URL.encode(Array(text.utf8))
+        CursorToken.encode(["1", sort.rawValue, String(cursor.sortKey.bitPattern), cursor.id.description])
     }
 
     /// nil when the token is not one this server issued for `sort`.
     static func decode(_ token: String, sort: ListingSort) -> ListingCursor? {
-        guard token.utf8.count <= 128, let bytes = Base64URL.decode(token) else { return nil }
-        let parts = String(decoding: bytes, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "1", parts[1] == sort.rawValue,
+        guard let parts = CursorToken.fields(of: token, count: 4), parts[0] == "1", parts[1] == sort.rawValue,
               let bits = UInt64(parts[2]), let id = ListingID(parts[3]) else { return nil }
         let key = Double(bitPattern: bits)
         guard key.isFinite else { return nil }
         return ListingCursor(sortKey: key, id: id)
+    }
+}
+
+/// The envelope of every opaque cursor: fields joined by `|`, base64url. The first field
+/// names the cursor's kind and version, so a token is only ever read by the codec that made it.
+enum CursorToken {
+    static func encode(_ fields: [String]) -> String {
+        Base64URL.encode(Array(fields.joined(separator: "|").utf8))
+    }
+
+    /// The token's fields when it decodes to exactly `count` of them (and is no longer than
+    /// any token this server issues); nil otherwise.
+    static func fields(of token: String, count: Int) -> [Substring]? {
+        guard token.utf8.count <= 128, let bytes = Base64URL.decode(token) else { return nil }
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
+        return parts.count == count ? parts : nil
     }
 }
