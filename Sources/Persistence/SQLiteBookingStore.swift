@@ -235,7 +235,6 @@ final class SQLiteBookingContext: BookingTransaction {
     }
 
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws {
-        guard try listingExists(listing) else { throw StaysError.listingNotFound(listing) }
         let statement = try db.cachedStatement("""
             INSERT INTO wishlist (guest_id, listing_id, saved_at) VALUES (?, ?, ?) \
             ON CONFLICT(guest_id, listing_id) DO NOTHING

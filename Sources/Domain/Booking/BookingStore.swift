@@ -53,7 +53,7 @@ public protocol BookingTransaction: BookingReads {
     /// Marks it cancelled on `cancelledOn` (the listing's date) with its refund, frees its
     /// nights and logs the change.
     func cancelReservation(_ id: ReservationID, at instant: Instant, on cancelledOn: CalendarDate, refund: Refund) throws
-    /// Idempotent. Throws `StaysError.listingNotFound` for an unknown listing.
+    /// Idempotent. The listing must exist (the service checks, in the same transaction).
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws
     /// Idempotent.
     func removeFromWishlist(_ listing: ListingID, of guest: GuestID) throws

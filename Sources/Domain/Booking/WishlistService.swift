@@ -30,15 +30,22 @@ public final class WishlistService: Sendable {
 
     /// Idempotent; `.listingNotFound` for an unknown listing.
     public func save(_ listing: ListingID, guest: GuestID) throws {
-        try store.write { try $0.saveToWishlist(listing, of: guest, at: dateProvider.now()) }
+        try store.write { transaction in
+            try Self.requireListing(listing, in: transaction)
+            try transaction.saveToWishlist(listing, of: guest, at: dateProvider.now())
+        }
     }
 
     /// Idempotent; `.listingNotFound` for an unknown listing.
     public func remove(_ listing: ListingID, guest: GuestID) throws {
         try store.write { transaction in
-            guard try transaction.listingExists(listing) else { throw StaysError.listingNotFound(listing) }
+            try Self.requireListing(listing, in: transaction)
             try transaction.removeFromWishlist(listing, of: guest)
         }
+    }
+
+    private static func requireListing(_ listing: ListingID, in transaction: any BookingTransaction) throws {
+        guard try transaction.listingExists(listing) else { throw StaysError.listingNotFound(listing) }
     }
 
     /// Saved listings, most recently saved first; priced for `stay` and `guests` when a stay
