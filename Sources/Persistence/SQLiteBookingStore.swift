@@ -197,10 +197,9 @@ final class SQLiteBookingContext: BookingTransaction {
         return try statement.fetchAll { CalendarDate(daysSinceEpoch: $0.int(0)) }
     }
 
-    func cancelReservation(_ id: ReservationID, at instant: Instant, on cancelledOn: CalendarDate, refund: Refund) throws {
-        let listing = try db.cachedStatement("SELECT listing_id FROM reservations WHERE id = ?")
-        try listing.bind(id.rawValue, at: 1)
-        guard let listingID = try listing.fetchOne({ ListingID($0.int64(0)) }) else { return }
+    func cancelReservation(_ reservation: Reservation, at instant: Instant, on cancelledOn: CalendarDate,
+                           refund: Refund) throws {
+        let id = reservation.id, listingID = reservation.listingID
         let update = try db.cachedStatement("""
             UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = ? \
             WHERE id = ? AND status = 'confirmed'

@@ -124,7 +124,7 @@ public final class BookingService: Sendable {
             let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,
                                 nightlyPrices: reservation.nightlyPrices, lineItems: reservation.lineItems,
                                 cancelledOn: today)
-            try transaction.cancelReservation(id, at: dateProvider.now(), on: today, refund: refund)
+            try transaction.cancelReservation(reservation, at: dateProvider.now(), on: today, refund: refund)
             guard let cancelled = try transaction.reservation(id, of: guest) else { throw StaysError.reservationNotFound(id) }
             changed = true
             return cancelled.localized(in: language)

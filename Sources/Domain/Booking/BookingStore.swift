@@ -52,7 +52,8 @@ public protocol BookingTransaction: BookingReads {
     func insertReservation(_ reservation: NewReservation) throws -> ReservationID
     /// Marks it cancelled on `cancelledOn` (the listing's date) with its refund, frees its
     /// nights and logs the change.
-    func cancelReservation(_ id: ReservationID, at instant: Instant, on cancelledOn: CalendarDate, refund: Refund) throws
+    func cancelReservation(_ reservation: Reservation, at instant: Instant, on cancelledOn: CalendarDate,
+                           refund: Refund) throws
     /// Idempotent. The listing must exist (the service checks, in the same transaction).
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws
     /// Idempotent.
