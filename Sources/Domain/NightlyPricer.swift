@@ -45,6 +45,14 @@ public struct NightlyPricer: Hashable, Sendable {
         rules.extraGuestFee * Int64(max(0, guests.occupying - rules.guestsIncluded))
     }
 
+    /// A night's price when no dates are chosen (a result card, a saved listing): the base
+    /// price plus the extra-guest fee. The search SQL and index compute it too, held to this
+    /// by `FastPathRuleTests`.
+    @inlinable
+    public static func priceWithoutStay(rules: PricingRules, guests: GuestCount) -> Int64 {
+        rules.basePrice + extraGuestFeePerNight(rules: rules, guests: guests)
+    }
+
     /// The price of the night of `date` before extra-guest fees.
     public func basePrice(on date: CalendarDate) -> Int64 {
         Self.basePrice(override: overrides[date], isWeekendNight: date.isWeekendNight, rules: rules)

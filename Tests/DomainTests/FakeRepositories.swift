@@ -19,9 +19,8 @@ final class FakeListingRepository: ListingRepository, @unchecked Sendable {
         let matches = listings.map { listing -> ListingMatch in
             let guests = search.filter.guests
             guard let stay = search.filter.stay else {
-                let pricer = NightlyPricer(listing: listing, entries: [], guests: guests)
                 return ListingMatch(listing: listing, accommodationTotal: nil,
-                                    nightlyPrice: listing.pricing.basePrice + pricer.extraGuestFeePerNight)
+                                    nightlyPrice: NightlyPricer.priceWithoutStay(rules: listing.pricing, guests: guests))
             }
             let pricer = NightlyPricer(listing: listing, entries: entries[listing.id] ?? [], guests: guests)
             let total = pricer.nightlyPrices(for: stay).reduce(Int64(0)) { $0 + $1.price }

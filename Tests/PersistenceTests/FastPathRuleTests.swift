@@ -111,8 +111,7 @@ import Storage
                         expected = (quote.nightlyPrices.reduce(0) { $0 + $1.price }, quote.averageNightlyPrice)
                         withStay += 1
                     } else {
-                        let pricer = NightlyPricer(listing: listing, entries: [], guests: filter.guests)
-                        expected = (nil, listing.pricing.basePrice + pricer.extraGuestFeePerNight)
+                        expected = (nil, NightlyPricer.priceWithoutStay(rules: listing.pricing, guests: filter.guests))
                     }
                     priced += 1
                     if match.accommodationTotal != expected.total || match.nightlyPrice != expected.nightly {

@@ -55,8 +55,8 @@ public final class WishlistService: Sendable {
         return try ids.compactMap { id -> WishlistItem? in
             guard let stay else {
                 guard let listing = try listings.listing(id) else { return nil }
-                let pricer = NightlyPricer(listing: listing, entries: [], guests: guests)
-                return WishlistItem(listing: listing, nightlyPrice: listing.pricing.basePrice + pricer.extraGuestFeePerNight)
+                return WishlistItem(listing: listing,
+                                    nightlyPrice: NightlyPricer.priceWithoutStay(rules: listing.pricing, guests: guests))
             }
             guard let (listing, entries) = try listings.listingAndCalendar(
                 id, calendarIn: { _ in Quote.calendarRange(of: stay) }) else { return nil }
