@@ -20,7 +20,7 @@ public struct PriceBreakdown: Hashable, Sendable {
     public init(accommodation: Int64, nights: Int, rules: PricingRules, currency: CurrencyCode,
                 configuration: PricingConfiguration = .standard, language: Language = .ko) {
         precondition(nights >= 1, "a stay has at least one night")
-        let average = Rounding.divide(accommodation, by: Int64(nights))
+        let average = Self.averageNightlyPrice(accommodation: accommodation, nights: nights)
         let amounts = Amounts(accommodation: accommodation, nights: nights, rules: rules, configuration: configuration)
         func item(_ kind: LineItemKind, _ amount: Int64) -> LineItem {
             LineItem(kind: kind, label: Self.label(for: kind, averageNightlyPrice: average, nights: nights,
@@ -64,6 +64,12 @@ public struct PriceBreakdown: Hashable, Sendable {
                                            to: accommodation + discount + rules.cleaningFee)
             taxes = Rounding.applying(basisPoints: configuration.taxBasisPoints, to: serviceFee)
         }
+    }
+
+    /// Accommodation / nights, rounded half-up: the average the accommodation line's label
+    /// and `Quote.averageNightlyPrice` show.
+    public static func averageNightlyPrice(accommodation: Int64, nights: Int) -> Int64 {
+        Rounding.divide(accommodation, by: Int64(nights))
     }
 
     /// The label of a line of `kind`, e.g. `₩82,953 x 6박` or `Cleaning fee`: the one place

@@ -136,7 +136,8 @@ extension Reservation {
     /// The same reservation with its line item and refund labels in `language`.
     public func localized(in language: Language) -> Reservation {
         var copy = self
-        let average = Rounding.divide(nightlyPrices.reduce(Int64(0)) { $0 + $1.price }, by: Int64(max(1, nights)))
+        let average = PriceBreakdown.averageNightlyPrice(accommodation: nightlyPrices.reduce(Int64(0)) { $0 + $1.price },
+                                                         nights: nights)
         copy.lineItems = lineItems.map {
             LineItem(kind: $0.kind, label: PriceBreakdown.label(for: $0.kind, averageNightlyPrice: average, nights: nights,
                                                                 currency: currency, language: language),
