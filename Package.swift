@@ -43,8 +43,9 @@ let package = Package(
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
         // docs/openapi.yaml comes from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
+        // The web client (Web/*) comes from a build command (EmbedWeb): EmbeddedWeb.files.
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
-                plugins: ["EmbedBuildInfo", "EmbedOpenAPI"]),
+                plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
         // The executable: configuration, subcommands, signals.
@@ -56,10 +57,13 @@ let package = Package(
         .executableTarget(name: "embed-migrations"),
         // Build-time tool that embeds docs/openapi.yaml and its JSON conversion as Swift source.
         .executableTarget(name: "embed-openapi"),
+        // Build-time tool that embeds the web client's files (Web/*) as Swift source.
+        .executableTarget(name: "embed-web"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
+        .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),

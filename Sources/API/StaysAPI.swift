@@ -16,6 +16,9 @@ public enum StaysAPI {
         GuestRoutes(services: services).register(in: &router)
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
+        // The web client at `/` and the demo catalog's generated pictures: static, no services.
+        WebAppRoutes().register(in: &router)
+        DemoImageRoutes().register(in: &router)
         return router
     }
 }
