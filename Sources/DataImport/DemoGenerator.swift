@@ -80,6 +80,11 @@ public struct DemoGenerator: Sequence, Sendable {
         "demo:\(city.slug):\(slug(district.nameEnglish))"
     }
 
+    /// The picture of the location with `key` ("demo:seoul:gangnam-gu" → seoul-gangnam-gu).
+    static func imagePath(_ key: String) -> String {
+        DemoImagePath.location(slug: String(key.dropFirst("demo:".count)).replacingOccurrences(of: ":", with: "-"))
+    }
+
     /// Every location, parents before children.
     public var locations: [LocationDraft] {
         var drafts: [LocationDraft] = []
@@ -89,7 +94,7 @@ public struct DemoGenerator: Sequence, Sendable {
                 externalKey: cityKey, parentKey: nil, kind: .city, name: city.name, nameEnglish: city.nameEnglish,
                 fullName: city.fullName, fullNameEnglish: city.fullNameEnglish,
                 coordinate: Coordinate(latitude: city.latitude, longitude: city.longitude),
-                imageURL: "https://picsum.photos/seed/stays-\(city.slug)/800/600"))
+                imageURL: Self.imagePath(cityKey)))
             for district in city.districts {
                 let districtKey = Self.key(city, district)
                 drafts.append(LocationDraft(
@@ -97,7 +102,7 @@ public struct DemoGenerator: Sequence, Sendable {
                     nameEnglish: district.nameEnglish, fullName: "\(city.fullName) \(district.name)",
                     fullNameEnglish: "\(district.nameEnglish), \(city.fullNameEnglish)",
                     coordinate: Coordinate(latitude: district.latitude, longitude: district.longitude),
-                    imageURL: "https://picsum.photos/seed/stays-\(districtKey.replacingOccurrences(of: ":", with: "-"))/800/600"))
+                    imageURL: Self.imagePath(districtKey)))
                 for child in district.children {
                     let childKey = districtKey + ":" + Self.slug(child.nameEnglish)
                     drafts.append(LocationDraft(
@@ -105,7 +110,7 @@ public struct DemoGenerator: Sequence, Sendable {
                         nameEnglish: child.nameEnglish, fullName: "\(city.fullName) \(district.name) \(child.name)",
                         fullNameEnglish: "\(child.nameEnglish), \(district.nameEnglish), \(city.fullNameEnglish)",
                         coordinate: Coordinate(latitude: child.latitude, longitude: child.longitude),
-                        imageURL: "https://picsum.photos/seed/stays-\(childKey.replacingOccurrences(of: ":", with: "-"))/800/600"))
+                        imageURL: Self.imagePath(childKey)))
                 }
             }
         }

@@ -101,7 +101,7 @@ struct DemoListingMaker {
                         since: generator.today.adding(days: -rng.int(in: 60...3_650)))
 
         let photoCount = rng.int(in: 3...8)
-        let photos = (1...photoCount).map { "https://picsum.photos/seed/stays-\(id.rawValue)-\($0)/800/600" }
+        let photos = (1...photoCount).map { DemoImagePath.listingPhoto(id: id, number: $0) }
         var amenities = Self.amenities.filter { _ in rng.chance(0.45) }
         if !amenities.contains("와이파이") { amenities.insert("와이파이", at: 0) }
         if Self.coastalCities.contains(city.slug), rng.chance(0.4) { amenities.append("바다 전망") }
