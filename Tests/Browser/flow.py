@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""End-to-end test of the web client in a real browser (Debian's chromium, driven by
+Playwright for Python). Walks the whole flow against a running `stays serve`:
+
+search ㅅㅇ, pick 서울, pick dates, narrow the price, search, open a result, check that the
+quote's total equals the card's total, book, see the trip, cancel, see the refund, and see
+the dates free again in the listing's calendar. Then the page at phone width (375 px) must
+not scroll sideways.
+
+Fails on any failed step, any console error or uncaught exception in the page, and any
+request to another origin. Writes a screenshot per step to OUT (and, with --docs DIR, the
+ones the docs show, as DIR/web-*.png).
+
+usage: flow.py BASE_URL TODAY OUT [--docs DIR]
+"""
+import datetime
+import os
+import sys
+from urllib.parse import urlsplit
+
+from playwright.sync_api import sync_playwright, expect
+
+BASE, TODAY, OUT = sys.argv[1].rstrip("/"), datetime.date.fromisoformat(sys.argv[2]), sys.argv[3]
+DOCS = sys.argv[sys.argv.index("--docs") + 1] if "--docs" in sys.argv else None
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+TIMEOUT = 15_000
+
+problems = []
+step_number = 0
+
+
+def origin(url):
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def watch(page):
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"uncaught exception: {e}"))
+
+    def on_request(request):
+        if request.url.startswith(("data:", "blob:")):
+            return
+        if origin(request.url) != origin(BASE):
+            problems.append(f"request to another origin: {request.url}")
+    page.on("request", on_request)
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
+
+
+def shot(page, name, docs_name=None):
+    global step_number
+    step_number += 1
+    path = os.path.join(OUT, f"{step_number:02d}-{name}.png")
+    page.screenshot(path=path)
+    if DOCS and docs_name:
+        page.screenshot(path=os.path.join(DOCS, f"web-{docs_name}.png"))
+    print(f"step {step_number:02d} {name}: ok", flush=True)
+
+
+def step(text):
+    print(f"... {text}", flush=True)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    checkin = TODAY + datetime.timedelta(days=21)
+    checkout = checkin + datetime.timedelta(days=2)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--lang=ko-KR"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+        context.set_default_timeout(TIMEOUT)
+        page = context.new_page()
+        watch(page)
+
+        step("open the page")
+        page.goto(BASE + "/")
+        expect(page.locator("body[data-ready=true]")).to_be_visible()
+        expect(page.locator("#popular .destination").first).to_be_visible()
+        shot(page, "search", "search")
+
+        step("type ㅅㅇ and pick 서울")
+        page.locator("#location-input").press_sequentially("ㅅㅇ", delay=80)
+        seoul = page.locator("#location-options [role=option]", has_text="서울특별시").first
+        expect(seoul).to_be_visible()
+        shot(page, "autocomplete", "autocomplete")
+        seoul.click()
+        expect(page.locator("#chosen-location")).to_have_text("서울특별시")
+
+        step(f"pick {checkin} to {checkout} with the keyboard and the mouse")
+        calendar = page.locator("#search-calendar")
+        calendar.locator(f'[data-date="{checkin}"]').click()
+        expect(calendar.locator(f'[data-date="{checkin}"]')).to_have_attribute("aria-selected", "true")
+        # The arrow keys move the focus a day; Enter picks the check-out.
+        for _ in range(2):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        expect(calendar.locator(f'[data-date="{checkout}"]')).to_have_attribute("aria-selected", "true")
+        expect(calendar.locator(".cal-status")).to_contain_text(f"{checkin} → {checkout}")
+        past = calendar.locator(f'[data-date="{TODAY - datetime.timedelta(days=1)}"]')
+        if past.count():
+            expect(past).to_have_attribute("aria-disabled", "true")
+        calendar.scroll_into_view_if_needed()
+        shot(page, "dates", "calendar")
+
+        step("narrow the price with the keyboard")
+        count = page.locator("[data-testid=count-in-range]")
+        expect(count).to_contain_text("범위")
+        before = int(count.get_attribute("data-count"))
+        high = page.locator("#price-high")
+        high.focus()
+        for _ in range(120):
+            page.keyboard.press("ArrowLeft")
+        page.wait_for_function(
+            "b => Number(document.querySelector('[data-testid=count-in-range]').dataset.count) < b", arg=before)
+        after = int(count.get_attribute("data-count"))
+        assert 0 < after < before, f"countInRange {after} not within (0, {before})"
+        page.locator("#price").scroll_into_view_if_needed()
+        shot(page, "price", "price")
+
+        step("search")
+        page.locator("#search-button").click()
+        cards = page.locator("#result-list .card")
+        expect(cards.first).to_be_visible()
+        total_text = page.locator("#results-count").inner_text()
+        assert str(after) in total_text.replace(",", ""), f"results say {total_text!r}, the slider said {after}"
+        expect(page.locator("#map svg .pin, #map svg .cluster").first).to_be_attached()
+        shot(page, "results", "results")
+
+        step("open the first result; its quote total is the card's total")
+        first = cards.first.locator("a")
+        card_total = int(first.locator("[data-testid=card-total]").get_attribute("data-amount"))
+        listing_id = first.get_attribute("data-id")
+        first.click()
+        quote_total = page.locator("[data-testid=quote-total]")
+        expect(quote_total).to_be_visible()
+        assert int(quote_total.get_attribute("data-amount")) == card_total, \
+            f"quote total {quote_total.get_attribute('data-amount')} != card total {card_total}"
+        shot(page, "listing", "listing")
+        page.locator("#quote").scroll_into_view_if_needed()
+
+        step("book")
+        page.locator("#reserve-button").click()
+        trip = page.locator(".trip[data-status=confirmed]").first
+        expect(trip).to_be_visible()
+        expect(trip).to_contain_text(f"{checkin} → {checkout}")
+        shot(page, "trip", "trips")
+
+        step("cancel and see the refund")
+        trip.locator(".cancel-trip").click()
+        cancelled = page.locator(".trip[data-status=cancelled]").first
+        expect(cancelled.locator("[data-testid=refund]")).to_be_visible()
+        shot(page, "cancelled", "cancelled")
+
+        step("the dates are free again in the listing's calendar")
+        cancelled.locator(".view-listing").click()
+        expect(page).to_have_url(f"{BASE}/#/listing/{listing_id}")
+        listing_calendar = page.locator("#listing-calendar")
+        night = checkin
+        while night < checkout:
+            cell = listing_calendar.locator(f'[data-date="{night}"]')
+            expect(cell).to_be_visible()
+            assert "booked" not in (cell.get_attribute("aria-label") or ""), f"{night} still booked"
+            night += datetime.timedelta(days=1)
+        expect(listing_calendar.locator(f'[data-date="{checkin}"]')).to_have_attribute("aria-disabled", "false")
+        expect(page.locator("[data-testid=quote-total]")).to_have_attribute("data-amount", str(card_total))
+        listing_calendar.scroll_into_view_if_needed()
+        shot(page, "dates-free-again")
+
+        step("the language toggle")
+        page.locator("#lang-toggle").click()
+        expect(page.locator("#lang-toggle")).to_have_text("한국어")
+        expect(page.locator("#quote-heading")).to_have_text("Price details")
+        page.locator("#lang-toggle").click()
+
+        step("phone width: nothing scrolls sideways")
+        phone = browser.new_context(viewport={"width": 375, "height": 812}, locale="ko-KR", device_scale_factor=1)
+        phone.set_default_timeout(TIMEOUT)
+        mobile = phone.new_page()
+        watch(mobile)
+        for path in ["/", f"/#/listing/{listing_id}"]:
+            mobile.goto(BASE + path)
+            expect(mobile.locator("body[data-ready=true]")).to_be_visible()
+            if "listing" in path:
+                expect(mobile.locator("#listing-calendar table").first).to_be_visible()
+            width = mobile.evaluate("document.documentElement.scrollWidth")
+            assert width <= 375, f"{path} is {width} px wide at 375 px"
+        shot(mobile, "phone-listing", "phone")
+        browser.close()
+
+    if problems:
+        for problem in problems:
+            print(f"FAIL: {problem}", file=sys.stderr)
+        sys.exit(1)
+    print("browser flow: every step passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as error:  # a failed expectation or assertion: name the step
+        print(f"FAIL at step after {step_number:02d}: {error}", file=sys.stderr)
+        for problem in problems:
+            print(f"also: {problem}", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,93 @@
+// The results map: GET /listings/map pins and clusters drawn in SVG on a plain projection
+// (longitude scaled by the cosine of the middle latitude, so shapes keep their proportions
+// near Korea). No map tiles: the page makes no request to another origin. Tapping a cluster
+// zooms to its bounds; tapping a pin (or Enter on it) opens the listing.
+import { get } from './api.js';
+import { t, money, shortMoney } from './i18n.js';
+import { esc } from './dom.js';
+
+const WIDTH = 600, HEIGHT = 400, PAD = 24;
+
+/** The zoom whose 256 px tiles fit `bbox`'s width into the map's width. */
+function zoomFor(bounds) {
+  const span = Math.max(bounds.northEast.lng - bounds.southWest.lng, 1e-4);
+  return Math.max(0, Math.min(22, Math.floor(Math.log2((360 * WIDTH) / (256 * span)))));
+}
+
+export class ResultsMap {
+  constructor(root, { onOpen }) {
+    this.root = root;
+    this.onOpen = onOpen;
+    this.filters = null;
+    this.home = null;
+    root.classList.add('map');
+    root.innerHTML = `<div class="map-bar"><span class="map-total"></span>
+      <button type="button" class="secondary map-reset"></button></div><div class="map-canvas"></div>`;
+    root.querySelector('.map-reset').addEventListener('click', () => this.show(this.filters, this.home));
+    root.addEventListener('click', (event) => this.activate(event.target.closest('[data-kind]')));
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        const target = event.target.closest('[data-kind]');
+        if (target) { event.preventDefault(); this.activate(target); }
+      }
+    });
+  }
+
+  activate(element) {
+    if (!element) return;
+    if (element.dataset.kind === 'pin') this.onOpen(element.dataset.id);
+    else this.show(this.filters, JSON.parse(element.dataset.bounds), false);
+  }
+
+  /** Draws the matches of `filters` inside `bounds` ({southWest, northEast}). */
+  async show(filters, bounds, isHome = true) {
+    this.filters = filters;
+    if (isHome) this.home = bounds;
+    this.root.querySelector('.map-reset').textContent = t('mapReset');
+    this.root.querySelector('.map-reset').hidden = isHome;
+    // A little room around the matches, and never a box too small to hold a pin.
+    const latPad = Math.max((bounds.northEast.lat - bounds.southWest.lat) * 0.08, 0.002);
+    const lngPad = Math.max((bounds.northEast.lng - bounds.southWest.lng) * 0.08, 0.002);
+    const box = {
+      southWest: { lat: bounds.southWest.lat - latPad, lng: bounds.southWest.lng - lngPad },
+      northEast: { lat: bounds.northEast.lat + latPad, lng: bounds.northEast.lng + lngPad },
+    };
+    const bbox = [box.southWest.lat, box.southWest.lng, box.northEast.lat, box.northEast.lng].map((v) => v.toFixed(6)).join(',');
+    const answer = await get('/listings/map', { ...filters, locationId: undefined, bbox, zoom: zoomFor(box) });
+    this.draw(box, answer);
+  }
+
+  draw(box, answer) {
+    const midLat = (box.southWest.lat + box.northEast.lat) / 2;
+    const kx = Math.cos((midLat * Math.PI) / 180);
+    const spanX = (box.northEast.lng - box.southWest.lng) * kx;
+    const spanY = box.northEast.lat - box.southWest.lat;
+    const scale = Math.min((WIDTH - 2 * PAD) / spanX, (HEIGHT - 2 * PAD) / spanY);
+    const offsetX = (WIDTH - spanX * scale) / 2, offsetY = (HEIGHT - spanY * scale) / 2;
+    const project = (p) => [offsetX + (p.lng - box.southWest.lng) * kx * scale, offsetY + (box.northEast.lat - p.lat) * scale];
+    const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" class="sea"/>`];
+    for (let i = 1; i < 6; i++) {
+      parts.push(`<line x1="${(WIDTH * i) / 6}" y1="0" x2="${(WIDTH * i) / 6}" y2="${HEIGHT}" class="grid"/>`);
+      parts.push(`<line x1="0" y1="${(HEIGHT * i) / 6}" x2="${WIDTH}" y2="${(HEIGHT * i) / 6}" class="grid"/>`);
+    }
+    for (const cluster of answer.clusters || []) {
+      const [x, y] = project(cluster.center);
+      const r = Math.min(34, 12 + Math.sqrt(cluster.count) * 2.5);
+      const label = t('cluster')(cluster.count, money(cluster.minPrice));
+      parts.push(`<g class="cluster" data-kind="cluster" data-bounds='${esc(JSON.stringify(cluster.bounds))}' tabindex="0" role="button" aria-label="${esc(label)}">
+        <title>${esc(label)}</title><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>
+        <text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}">${cluster.count}</text></g>`);
+    }
+    for (const pin of answer.pins || []) {
+      const [x, y] = project(pin);
+      const text = shortMoney(pin.price);
+      const w = 10 + text.length * 7.5;
+      parts.push(`<g class="pin" data-kind="pin" data-id="${esc(pin.id)}" tabindex="0" role="link" aria-label="${esc(money(pin.price))}">
+        <rect x="${(x - w / 2).toFixed(1)}" y="${(y - 22).toFixed(1)}" width="${w.toFixed(1)}" height="18" rx="9"/>
+        <text x="${x.toFixed(1)}" y="${(y - 9).toFixed(1)}">${esc(text)}</text></g>`);
+    }
+    this.root.querySelector('.map-total').textContent = t('mapLabel')(answer.total);
+    this.root.querySelector('.map-canvas').innerHTML =
+      `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="group" aria-label="${esc(t('mapLabel')(answer.total))}">${parts.join('')}</svg>`;
+  }
+}

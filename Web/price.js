@@ -1,0 +1,120 @@
+// The price filter: the histogram from GET /price-histogram drawn as bars, under two range
+// inputs (the two thumbs, each keyboard-operable with its own label). Moving a thumb asks the
+// histogram again with minPrice/maxPrice and shows its countInRange ("N stays in range").
+import { get } from './api.js';
+import { t, money } from './i18n.js';
+import { debounce } from './dom.js';
+
+const STEP = 1000;
+
+export class PriceFilter {
+  constructor(root, { onChange }) {
+    this.root = root;
+    this.onChange = onChange;
+    this.filters = null;
+    this.histogram = null;
+    this.low = null;
+    this.high = null;
+    root.classList.add('price-filter');
+    root.innerHTML = `
+      <div class="bars" aria-hidden="true"></div>
+      <div class="thumbs">
+        <input type="range" class="low" id="price-low">
+        <input type="range" class="high" id="price-high">
+      </div>
+      <div class="price-labels"><label for="price-low" class="low-label"></label><label for="price-high" class="high-label"></label></div>
+      <p class="in-range" aria-live="polite" data-testid="count-in-range"></p>`;
+    this.lowInput = root.querySelector('.low');
+    this.highInput = root.querySelector('.high');
+    const refresh = debounce(() => this.count(), 150);
+    for (const input of [this.lowInput, this.highInput]) {
+      input.addEventListener('input', () => {
+        this.readThumbs(input);
+        this.paint();
+        refresh();
+      });
+    }
+  }
+
+  /** The slider's range: from the first bin's lower bound to the last bin's (open) upper one. */
+  get bounds() {
+    const bins = this.histogram.bins;
+    const min = Math.floor(bins[0].min / STEP) * STEP;
+    const last = bins[bins.length - 1];
+    const max = Math.ceil((last.max ?? last.min) / STEP) * STEP;
+    return { min, max: Math.max(max, min + STEP) };
+  }
+
+  /** The chosen range as query parameters; a thumb at its end means no bound. */
+  get range() {
+    if (!this.histogram || !this.histogram.bins.length) return {};
+    const { min, max } = this.bounds;
+    return { minPrice: this.low > min ? this.low : undefined, maxPrice: this.high < max ? this.high : undefined };
+  }
+
+  /** Draws the histogram for `filters` (the /listings filters, without a price). */
+  async show(filters) {
+    this.filters = filters;
+    const kept = this.histogram ? this.range : {};
+    this.histogram = await get('/price-histogram', { ...filters, bins: 30, ...kept });
+    if (!this.histogram.bins.length) {
+      this.root.querySelector('.bars').innerHTML = '';
+      this.root.querySelector('.in-range').textContent = t('inRange')(0);
+      this.root.querySelector('.thumbs').hidden = true;
+      return;
+    }
+    this.root.querySelector('.thumbs').hidden = false;
+    const { min, max } = this.bounds;
+    this.low = Math.max(min, Math.min(kept.minPrice ?? min, max));
+    this.high = Math.min(max, Math.max(kept.maxPrice ?? max, min));
+    for (const input of [this.lowInput, this.highInput]) {
+      input.min = min;
+      input.max = max;
+      input.step = STEP;
+    }
+    this.lowInput.value = this.low;
+    this.highInput.value = this.high;
+    const tallest = Math.max(...this.histogram.bins.map((b) => b.count), 1);
+    this.root.querySelector('.bars').innerHTML = this.histogram.bins
+      .map((b) => `<span style="height:${Math.max(2, Math.round((b.count / tallest) * 100))}%" data-min="${b.min}" data-max="${b.max ?? ''}"></span>`)
+      .join('');
+    this.paint();
+    this.showCount(this.histogram.countInRange ?? this.histogram.count);
+  }
+
+  readThumbs(moved) {
+    let low = Number(this.lowInput.value), high = Number(this.highInput.value);
+    if (low > high) {
+      if (moved === this.lowInput) low = high; else high = low;
+    }
+    this.low = low;
+    this.high = high;
+    this.lowInput.value = low;
+    this.highInput.value = high;
+  }
+
+  paint() {
+    const { max } = this.bounds;
+    for (const bar of this.root.querySelectorAll('.bars span')) {
+      const binMin = Number(bar.dataset.min), binMax = bar.dataset.max ? Number(bar.dataset.max) : Infinity;
+      bar.classList.toggle('in', binMax > this.low && binMin <= this.high);
+    }
+    const lowText = money(this.low);
+    const highText = this.high >= max ? `${money(this.high)} ${t('andUp')}` : money(this.high);
+    this.root.querySelector('.low-label').textContent = `${t('minPrice')}: ${lowText}`;
+    this.root.querySelector('.high-label').textContent = `${t('maxPrice')}: ${highText}`;
+    this.lowInput.setAttribute('aria-valuetext', lowText);
+    this.highInput.setAttribute('aria-valuetext', highText);
+  }
+
+  async count() {
+    const answer = await get('/price-histogram', { ...this.filters, bins: 1, ...this.range });
+    this.showCount(answer.countInRange ?? answer.count);
+    this.onChange(this.range);
+  }
+
+  showCount(n) {
+    this.root.querySelector('.in-range').textContent = t('inRange')(n);
+    this.root.querySelector('.in-range').dataset.count = n;
+  }
+}
