@@ -72,7 +72,7 @@ export class ResultsMap {
     }
     for (const cluster of answer.clusters || []) {
       const [x, y] = project(cluster.center);
-      const r = Math.min(34, 12 + Math.sqrt(cluster.count) * 2.5);
+      const r = Math.min(24, 11 + Math.sqrt(cluster.count) * 1.4);
       const label = t('cluster')(cluster.count, money(cluster.minPrice));
       parts.push(`<g class="cluster" data-kind="cluster" data-bounds='${esc(JSON.stringify(cluster.bounds))}' tabindex="0" role="button" aria-label="${esc(label)}">
         <title>${esc(label)}</title><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>
