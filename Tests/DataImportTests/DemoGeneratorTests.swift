@@ -47,6 +47,21 @@ private let today = CalendarDate(year: 2026, month: 1, day: 10)!
         }
     }
 
+    /// Every location's picture is one the server generates, named after its key, each its own.
+    @Test func locationPicturesAreServedByStays() throws {
+        let generator = DemoGenerator(seed: 1, listingCount: 0, today: today)
+        let images = generator.locations.map(\.imageURL)
+        #expect(images.contains("/images/locations/seoul.svg"))
+        #expect(images.contains("/images/locations/seoul-gangnam-gu.svg"))
+        for image in images {
+            let path = try #require(image)
+            #expect(path.hasPrefix("/images/locations/") && path.hasSuffix(".svg"))
+            let name = path.dropFirst("/images/locations/".count).dropLast(4)
+            #expect(!name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }, "\(path)")
+        }
+        #expect(Set(images).count == images.count)
+    }
+
     @Test func invariantsHoldOverManyListings() throws {
         let generator = DemoGenerator(seed: 2026, listingCount: 2_000, today: today)
         let keys = Set(generator.locations.map(\.externalKey))
@@ -71,6 +86,8 @@ private let today = CalendarDate(year: 2026, month: 1, day: 10)!
             #expect(listing.availableUntil == end)
             #expect((listing.rating == nil) == (listing.reviewCount == 0))
             #expect(listing.photoURLs.count >= 3)
+            // Pictures the server itself generates (the API's DemoImageRoutes): no outside request.
+            #expect(listing.photoURLs == (1...listing.photoURLs.count).map { "/images/listings/\(listing.id.rawValue)/\($0).svg" })
             var previous: CalendarDate?
             for entry in demo.calendar {
                 #expect(entry.date >= today && entry.date < end)
