@@ -201,6 +201,7 @@ export class Calendar {
     const holiday = !this.listingId && day.holidayName ? `<span class="price">${day.holidayName}</span>` : '';
     return `<td role="gridcell" class="${classes.join(' ')}" data-date="${day.date}"
       tabindex="${day.date === this.focusDate ? 0 : -1}" aria-selected="${picked}" aria-disabled="${!state.selectable}"
+      data-reason="${day.unavailableReason || ''}" data-available="${day.available ?? ''}"
       aria-label="${this.label(day, state)}"${title ? ` title="${title}"` : ''}><span class="num">${day.day}</span>${price}${holiday}</td>`;
   }
 

@@ -27,6 +27,8 @@ TIMEOUT = 15_000
 
 problems = []
 step_number = 0
+# Statuses a step expects the page to meet (Chromium logs every 4xx as a console error).
+expected_statuses = set()
 
 
 def origin(url):
@@ -35,7 +37,14 @@ def origin(url):
 
 
 def watch(page):
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
+    def on_console(message):
+        if message.type != "error":
+            return
+        if message.text.startswith("Failed to load resource") and any(
+                f"status of {status} " in message.text for status in expected_statuses):
+            return
+        problems.append(f"console error: {message.text}")
+    page.on("console", on_console)
     page.on("pageerror", lambda e: problems.append(f"uncaught exception: {e}"))
 
     def on_request(request):
@@ -47,14 +56,28 @@ def watch(page):
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
 
 
-def shot(page, name, docs_name=None):
+def shot(page, name, docs_name=None, docs_element=None):
+    """The viewport as step N; with --docs, also docs/web-<docs_name>.png (of `docs_element`
+    alone when given, for a smaller picture of one control)."""
     global step_number
     step_number += 1
     path = os.path.join(OUT, f"{step_number:02d}-{name}.png")
     page.screenshot(path=path)
     if DOCS and docs_name:
-        page.screenshot(path=os.path.join(DOCS, f"web-{docs_name}.png"))
+        target = os.path.join(DOCS, f"web-{docs_name}.png")
+        (docs_element or page).screenshot(path=target)
     print(f"step {step_number:02d} {name}: ok", flush=True)
+
+
+def nights_are(page, checkin, checkout, booked):
+    """Every night of [checkin, checkout) in the listing's calendar is booked (or available)."""
+    calendar = page.locator("#listing-calendar")
+    night = checkin
+    while night < checkout:
+        cell = calendar.locator(f'[data-date="{night}"]')
+        expect(cell).to_have_attribute("data-reason", "booked" if booked else "")
+        expect(cell).to_have_attribute("data-available", "false" if booked else "true")
+        night += datetime.timedelta(days=1)
 
 
 def step(text):
@@ -67,7 +90,8 @@ def main():
     checkout = checkin + datetime.timedelta(days=2)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--lang=ko-KR"])
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR",
+                                      geolocation={"latitude": 37.5, "longitude": 127.0}, permissions=["geolocation"])
         context.set_default_timeout(TIMEOUT)
         page = context.new_page()
         watch(page)
@@ -76,6 +100,8 @@ def main():
         page.goto(BASE + "/")
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         expect(page.locator("#popular .destination").first).to_be_visible()
+        page.locator("#nearby-button").click()
+        expect(page.locator("#nearby .destination").first).to_contain_text("강남역")
         shot(page, "search", "search")
 
         step("type ㅅㅇ and pick 서울")
@@ -99,8 +125,11 @@ def main():
         past = calendar.locator(f'[data-date="{TODAY - datetime.timedelta(days=1)}"]')
         if past.count():
             expect(past).to_have_attribute("aria-disabled", "true")
+        christmas = calendar.locator(f'[data-date="{TODAY.year}-12-25"]')
+        if christmas.count():
+            expect(christmas).to_have_attribute("title", "크리스마스")
         calendar.scroll_into_view_if_needed()
-        shot(page, "dates", "calendar")
+        shot(page, "dates", "calendar", page.locator(".panel", has=calendar))
 
         step("narrow the price with the keyboard")
         count = page.locator("[data-testid=count-in-range]")
@@ -115,7 +144,7 @@ def main():
         after = int(count.get_attribute("data-count"))
         assert 0 < after < before, f"countInRange {after} not within (0, {before})"
         page.locator("#price").scroll_into_view_if_needed()
-        shot(page, "price", "price")
+        shot(page, "price", "price", page.locator(".panel", has=page.locator("#price")))
 
         step("search")
         page.locator("#search-button").click()
@@ -145,6 +174,19 @@ def main():
         expect(trip).to_contain_text(f"{checkin} → {checkout}")
         shot(page, "trip", "trips")
 
+        step("the booked nights are taken in the listing's calendar, and cannot be quoted")
+        expected_statuses.add(409)  # the quote of taken nights: /problems/dates-unavailable
+        trip.locator(".view-listing").click()
+        expect(page).to_have_url(f"{BASE}/#/listing/{listing_id}")
+        nights_are(page, checkin, checkout, booked=True)
+        expect(page.locator("#quote .error")).to_be_visible()
+        expect(page.locator("#reserve-button")).to_be_disabled()
+        expected_statuses.discard(409)
+        shot(page, "dates-booked")
+        page.locator(".top a[href='#/trips']").click()
+        trip = page.locator(".trip[data-status=confirmed]").first
+        expect(trip).to_be_visible()
+
         step("cancel and see the refund")
         trip.locator(".cancel-trip").click()
         cancelled = page.locator(".trip[data-status=cancelled]").first
@@ -155,16 +197,11 @@ def main():
         cancelled.locator(".view-listing").click()
         expect(page).to_have_url(f"{BASE}/#/listing/{listing_id}")
         listing_calendar = page.locator("#listing-calendar")
-        night = checkin
-        while night < checkout:
-            cell = listing_calendar.locator(f'[data-date="{night}"]')
-            expect(cell).to_be_visible()
-            assert "booked" not in (cell.get_attribute("aria-label") or ""), f"{night} still booked"
-            night += datetime.timedelta(days=1)
+        nights_are(page, checkin, checkout, booked=False)
         expect(listing_calendar.locator(f'[data-date="{checkin}"]')).to_have_attribute("aria-disabled", "false")
         expect(page.locator("[data-testid=quote-total]")).to_have_attribute("data-amount", str(card_total))
         listing_calendar.scroll_into_view_if_needed()
-        shot(page, "dates-free-again")
+        shot(page, "dates-free-again", "booking")
 
         step("the language toggle")
         page.locator("#lang-toggle").click()
