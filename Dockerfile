@@ -10,6 +10,8 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Plugins ./Plugins
 COPY Migrations ./Migrations
+# The web client the binary embeds and serves at /.
+COPY Web ./Web
 # The API description the binary embeds and serves at /openapi.yaml and /openapi.json.
 COPY docs/openapi.yaml ./docs/openapi.yaml
 COPY Tests ./Tests
