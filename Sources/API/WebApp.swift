@@ -33,13 +33,15 @@ struct WebApp: Sendable {
         }
         version = hash.hex
         var assets: [String: Asset] = [:]
-        var index = Asset(body: [], contentType: "text/html; charset=utf-8", etag: "\"empty\"")
+        var index: Asset?
         for file in files {
             let text = file.text.replacingOccurrences(of: "{{VERSION}}", with: version)
             let asset = Asset(body: Array(text.utf8), contentType: Self.contentType(of: file.name),
                               etag: "\"" + StableHash.of(text) + "\"")
             if file.name == "index.html" { index = asset } else { assets[file.name] = asset }
         }
+        // Web/index.html is part of the package: without it the build is broken, not the request.
+        guard let index else { preconditionFailure("Web/index.html was not embedded") }
         self.index = index
         self.assets = assets
     }
