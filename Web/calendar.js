@@ -49,6 +49,11 @@ export class Calendar {
       if (cell) this.pick(cell.dataset.date);
     });
     this.monthsElement.addEventListener('keydown', (event) => this.key(event));
+    // Scrolling to the last month shown brings the next ones (the button does the same).
+    this.monthsElement.addEventListener('scroll', () => {
+      const list = this.monthsElement;
+      if (list.scrollTop > 0 && list.scrollTop + list.clientHeight >= list.scrollHeight - 24) this.loadMore();
+    });
     this.monthsElement.addEventListener('focusin', (event) => {
       const cell = event.target.closest('[data-date]');
       if (cell) this.showReason(cell.dataset.date);
@@ -87,9 +92,16 @@ export class Calendar {
   }
 
   async loadMore() {
+    if (this.loading) return;
     const last = this.months[this.months.length - 1];
     const [year, month] = nextMonth(last.year, last.month);
-    const view = await get('/calendar', this.params(monthText(year, month), MONTHS_PER_PAGE));
+    this.loading = true;
+    let view;
+    try {
+      view = await get('/calendar', this.params(monthText(year, month), MONTHS_PER_PAGE));
+    } finally {
+      this.loading = false;
+    }
     this.months = this.months.concat(view.months);
     this.monthCount = this.months.length;
     this.index();

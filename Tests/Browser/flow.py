@@ -207,7 +207,12 @@ def main():
         page.locator("#lang-toggle").click()
         expect(page.locator("#lang-toggle")).to_have_text("한국어")
         expect(page.locator("#quote-heading")).to_have_text("Price details")
+        # The API's own words follow: month titles and the quote's labels.
+        expect(page.locator("#listing-calendar caption").first).to_contain_text("December 2026")
+        expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("Service fee")
+        shot(page, "english")
         page.locator("#lang-toggle").click()
+        expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("서비스 수수료")
 
         step("phone width: nothing scrolls sideways")
         phone = browser.new_context(viewport={"width": 375, "height": 812}, locale="ko-KR", device_scale_factor=1)
@@ -221,7 +226,17 @@ def main():
                 expect(mobile.locator("#listing-calendar table").first).to_be_visible()
             width = mobile.evaluate("document.documentElement.scrollWidth")
             assert width <= 375, f"{path} is {width} px wide at 375 px"
-        shot(mobile, "phone-listing", "phone")
+            shot(mobile, "phone-listing" if "listing" in path else "phone-search", "phone" if "listing" in path else None)
+        mobile.goto(BASE + "/#/")
+        mobile.locator("#location-input").press_sequentially("서울", delay=50)
+        mobile.locator("#location-options [role=option]", has_text="서울특별시").first.click()
+        mobile.locator("#search-button").click()
+        expect(mobile.locator("#result-list .card").first).to_be_visible()
+        expect(mobile.locator("#map svg")).to_be_attached()
+        width = mobile.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the results are {width} px wide at 375 px"
+        mobile.locator("#results").scroll_into_view_if_needed()
+        shot(mobile, "phone-results")
         browser.close()
 
     if problems:
