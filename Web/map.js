@@ -1,6 +1,6 @@
-// The results map: GET /listings/map pins and clusters drawn in SVG on a plain projection
-// (longitude scaled by the cosine of the middle latitude, so shapes keep their proportions
-// near Korea). No map tiles: the page makes no request to another origin. Tapping a cluster
+// The results map: GET /listings/map pins and clusters drawn in SVG on a plain Web Mercator
+// projection (the one map tiles use). No map tiles unless configured (tileTemplate): by
+// default the page makes no request to another origin. Tapping a cluster
 // zooms to its bounds; tapping a pin (or Enter on it) opens the listing.
 import { get } from './api.js';
 import { t, money, shortMoney } from './i18n.js';
@@ -12,6 +12,34 @@ const WIDTH = 600, HEIGHT = 400, PAD = 24;
 function zoomFor(bounds) {
   const span = Math.max(bounds.northEast.lng - bounds.southWest.lng, 1e-4);
   return Math.max(0, Math.min(22, Math.floor(Math.log2((360 * WIDTH) / (256 * span)))));
+}
+
+/**
+ * Map tiles are off unless configured: a URL template with {z}, {x} and {y}, set with
+ * `localStorage.setItem('stays.mapTiles', 'https://tile.example.com/{z}/{x}/{y}.png')`
+ * (and the provider's credit in 'stays.mapTilesAttribution'). Without one the page makes no
+ * request to another origin.
+ */
+function tileTemplate() { return localStorage.getItem('stays.mapTiles'); }
+
+/** The <image>s of the tiles under the map, at the tile zoom nearest the map's scale. */
+function tileImages(template, left, top, scale) {
+  const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale))));
+  const size = (256 * scale) / 2 ** zoom;
+  const perWorld = 256 / 2 ** zoom;
+  const images = [];
+  const count = 2 ** zoom;
+  for (let ty = Math.floor(top / perWorld); ty * perWorld < top + HEIGHT / scale && ty < count; ty++) {
+    for (let tx = Math.floor(left / perWorld); tx * perWorld < left + WIDTH / scale; tx++) {
+      if (ty < 0 || images.length > 64) continue;
+      const url = template.replace('{z}', zoom).replace('{x}', ((tx % count) + count) % count).replace('{y}', ty);
+      images.push(`<image href="${esc(url)}" x="${((tx * perWorld - left) * scale).toFixed(1)}" y="${((ty * perWorld - top) * scale).toFixed(1)}"
+        width="${size.toFixed(1)}" height="${size.toFixed(1)}" preserveAspectRatio="none"/>`);
+    }
+  }
+  const credit = localStorage.getItem('stays.mapTilesAttribution');
+  if (credit) images.push(`<text x="${WIDTH - 4}" y="${HEIGHT - 4}" class="credit">${esc(credit)}</text>`);
+  return images;
 }
 
 export class ResultsMap {
@@ -58,17 +86,27 @@ export class ResultsMap {
   }
 
   draw(box, answer) {
-    const midLat = (box.southWest.lat + box.northEast.lat) / 2;
-    const kx = Math.cos((midLat * Math.PI) / 180);
-    const spanX = (box.northEast.lng - box.southWest.lng) * kx;
-    const spanY = box.northEast.lat - box.southWest.lat;
-    const scale = Math.min((WIDTH - 2 * PAD) / spanX, (HEIGHT - 2 * PAD) / spanY);
-    const offsetX = (WIDTH - spanX * scale) / 2, offsetY = (HEIGHT - spanY * scale) / 2;
-    const project = (p) => [offsetX + (p.lng - box.southWest.lng) * kx * scale, offsetY + (box.northEast.lat - p.lat) * scale];
+    // Web Mercator "world pixels" at zoom 0 (the world is 256 px wide), scaled to fit the box.
+    const world = (p) => {
+      const sin = Math.sin((p.lat * Math.PI) / 180);
+      return [((p.lng + 180) / 360) * 256, (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * 256];
+    };
+    const [west, north] = world({ lat: box.northEast.lat, lng: box.southWest.lng });
+    const [east, south] = world({ lat: box.southWest.lat, lng: box.northEast.lng });
+    const scale = Math.min((WIDTH - 2 * PAD) / (east - west), (HEIGHT - 2 * PAD) / (south - north));
+    const left = west - (WIDTH / scale - (east - west)) / 2, top = north - (HEIGHT / scale - (south - north)) / 2;
+    const project = (p) => {
+      const [x, y] = world(p);
+      return [(x - left) * scale, (y - top) * scale];
+    };
     const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" class="sea"/>`];
-    for (let i = 1; i < 6; i++) {
-      parts.push(`<line x1="${(WIDTH * i) / 6}" y1="0" x2="${(WIDTH * i) / 6}" y2="${HEIGHT}" class="grid"/>`);
-      parts.push(`<line x1="0" y1="${(HEIGHT * i) / 6}" x2="${WIDTH}" y2="${(HEIGHT * i) / 6}" class="grid"/>`);
+    const tiles = tileTemplate();
+    if (tiles) parts.push(...tileImages(tiles, left, top, scale));
+    else {
+      for (let i = 1; i < 6; i++) {
+        parts.push(`<line x1="${(WIDTH * i) / 6}" y1="0" x2="${(WIDTH * i) / 6}" y2="${HEIGHT}" class="grid"/>`);
+        parts.push(`<line x1="0" y1="${(HEIGHT * i) / 6}" x2="${WIDTH}" y2="${(HEIGHT * i) / 6}" class="grid"/>`);
+      }
     }
     for (const cluster of answer.clusters || []) {
       const [x, y] = project(cluster.center);

@@ -15,6 +15,7 @@ usage: flow.py BASE_URL TODAY OUT [--docs DIR]
 """
 import datetime
 import os
+import re
 import sys
 from urllib.parse import urlsplit
 
@@ -235,8 +236,20 @@ def main():
         expect(mobile.locator("#map svg")).to_be_attached()
         width = mobile.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"the results are {width} px wide at 375 px"
+        expect(mobile.locator("#map svg image")).to_have_count(0)
         mobile.locator("#results").scroll_into_view_if_needed()
         shot(mobile, "phone-results")
+
+        step("map tiles only when configured (here from this server: generated pictures)")
+        mobile.evaluate("localStorage.setItem('stays.mapTiles', '/images/locations/tile-{z}-{x}-{y}.svg')")
+        mobile.reload()
+        expect(mobile.locator("body[data-ready=true]")).to_be_visible()
+        mobile.locator("#location-input").press_sequentially("서울", delay=50)
+        mobile.locator("#location-options [role=option]", has_text="서울특별시").first.click()
+        mobile.locator("#search-button").click()
+        tile = mobile.locator("#map svg image").first
+        expect(tile).to_have_attribute("href", re.compile(r"^/images/locations/tile-1[0-2]-\d+-\d+\.svg$"))
+        mobile.evaluate("localStorage.removeItem('stays.mapTiles')")
         browser.close()
 
     if problems:
