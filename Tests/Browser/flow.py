@@ -110,8 +110,23 @@ def main():
         seoul = page.locator("#location-options [role=option]", has_text="서울특별시").first
         expect(seoul).to_be_visible()
         shot(page, "autocomplete", "autocomplete")
-        seoul.click()
+        # 서울 is the best match: the first option, picked with the keyboard.
+        expect(page.locator("#location-options [role=option]").first).to_contain_text("서울특별시")
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#location-input")).to_have_attribute("aria-activedescendant", "opt-0")
+        page.keyboard.press("Enter")
         expect(page.locator("#chosen-location")).to_have_text("서울특별시")
+        expect(page.locator("#location-options")).to_be_hidden()
+
+        step("guests: the steppers keep to the rules")
+        adults = page.locator("#guests [data-testid=adults]")
+        fewer_adults = page.get_by_role("button", name="성인 줄이기")
+        fewer_adults.click()
+        expect(adults).to_have_text("1")
+        expect(fewer_adults).to_be_disabled()  # at least one adult
+        page.get_by_role("button", name="성인 늘리기").click()
+        expect(adults).to_have_text("2")
+        expect(page.get_by_role("button", name="어린이 줄이기")).to_be_disabled()
 
         step(f"pick {checkin} to {checkout} with the keyboard and the mouse")
         calendar = page.locator("#search-calendar")
