@@ -4,6 +4,7 @@
 // check-in is picked only the check-out days valid for it (checkoutAllowed) can be picked.
 import { get } from './api.js';
 import { t, shortMoney } from './i18n.js';
+import { esc } from './dom.js';
 
 const MONTHS_PER_PAGE = 3;
 
@@ -184,8 +185,8 @@ export class Calendar {
     for (const month of this.months) {
       const id = `cal-${month.year}-${month.month}`;
       html.push(`<table role="grid" class="month" aria-labelledby="${id}">
-        <caption id="${id}">${month.title}</caption>
-        <thead><tr>${names.map((n) => `<th scope="col">${n}</th>`).join('')}</tr></thead><tbody>`);
+        <caption id="${id}">${esc(month.title)}</caption>
+        <thead><tr>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join('')}</tr></thead><tbody>`);
       const cells = [];
       for (let i = 0; i < month.leadingBlanks; i++) cells.push('<td class="blank"></td>');
       for (const day of month.days) cells.push(this.cell(day));
@@ -210,11 +211,11 @@ export class Calendar {
     const reason = !state.selectable && state.reason ? t('reasons')[state.reason] : '';
     const title = [day.holidayName, reason].filter(Boolean).join(' · ');
     const price = this.listingId && day.available && day.price != null ? `<span class="price">${shortMoney(day.price)}</span>` : '';
-    const holiday = !this.listingId && day.holidayName ? `<span class="price">${day.holidayName}</span>` : '';
+    const holiday = !this.listingId && day.holidayName ? `<span class="price">${esc(day.holidayName)}</span>` : '';
     return `<td role="gridcell" class="${classes.join(' ')}" data-date="${day.date}"
       tabindex="${day.date === this.focusDate ? 0 : -1}" aria-selected="${picked}" aria-disabled="${!state.selectable}"
       data-reason="${day.unavailableReason || ''}" data-available="${day.available ?? ''}"
-      aria-label="${this.label(day, state)}"${title ? ` title="${title}"` : ''}><span class="num">${day.day}</span>${price}${holiday}</td>`;
+      aria-label="${esc(this.label(day, state))}"${title ? ` title="${esc(title)}"` : ''}><span class="num">${day.day}</span>${price}${holiday}</td>`;
   }
 
   focusCell() {
