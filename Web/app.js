@@ -108,14 +108,23 @@ async function loadPopular() {
   $('#popular').innerHTML = destinationItems(answer.items, false);
 }
 
-$('#nearby-button').addEventListener('click', () => {
+function loadNearby() {
   if (!navigator.geolocation) { $('#nearby').textContent = t('nearbyFailed'); return; }
   navigator.geolocation.getCurrentPosition(async (position) => {
-    const answer = await get('/locations/nearby', { lat: position.coords.latitude.toFixed(4), lng: position.coords.longitude.toFixed(4), limit: 6 });
-    for (const item of answer.items) destinations.set(item.id, item);
-    $('#nearby').innerHTML = destinationItems(answer.items, true);
+    try {
+      const answer = await get('/locations/nearby', { lat: position.coords.latitude.toFixed(4), lng: position.coords.longitude.toFixed(4), limit: 6 });
+      for (const item of answer.items) destinations.set(item.id, item);
+      $('#nearby').innerHTML = destinationItems(answer.items, true);
+    } catch (error) { showError(error); }
   }, () => { $('#nearby').textContent = t('nearbyFailed'); });
-});
+}
+$('#nearby-button').addEventListener('click', loadNearby);
+
+/** Nearby places before typing, when the user already allowed this page their position. */
+async function loadNearbyIfAllowed() {
+  const status = await navigator.permissions?.query({ name: 'geolocation' }).catch(() => null);
+  if (status?.state === 'granted') loadNearby();
+}
 
 for (const list of ['#popular', '#nearby']) {
   $(list).addEventListener('click', (event) => {
@@ -364,6 +373,7 @@ async function start() {
   $('#toast').addEventListener('click', () => { $('#toast').hidden = true; });
   try {
     await Promise.all([loadPopular(), searchCalendar.show({})]);
+    loadNearbyIfAllowed();
   } catch (error) { showError(error); }
   await route();
   document.body.dataset.ready = 'true';
