@@ -1,0 +1,43 @@
+// The guest's trips: each reservation, cancel, and the refund a cancellation gave.
+import { request, hasGuest } from './api.js';
+import { t, money } from './i18n.js';
+import { $, esc, showError } from './dom.js';
+import { state } from './state.js';
+import { lineItems } from './lines.js';
+
+export async function showTrips() {
+  const view = $('#view-trips');
+  view.innerHTML = `<h1>${t('trips')}</h1><ol id="trip-list" class="trips"></ol>`;
+  if (!hasGuest()) { $('#trip-list').innerHTML = `<li>${t('noTrips')}</li>`; return; }
+  const answer = await request('GET', '/reservations', { auth: true, params: { limit: 50 } });
+  $('#trip-list').innerHTML = answer.items.length ? answer.items.map(trip).join('') : `<li>${t('noTrips')}</li>`;
+}
+
+function trip(reservation) {
+  const refund = reservation.refund ? `
+    <div class="refund" data-testid="refund"><h3>${t('refund')}</h3>${lineItems(reservation.refund.lines, reservation.currency)}
+      <p>${t('refundTotal')} <strong data-testid="refund-total">${money(reservation.refund.total, reservation.currency)}</strong>
+      · ${t('retained')} ${money(reservation.refund.retained, reservation.currency)}</p></div>` : '';
+  return `<li class="trip" data-id="${esc(reservation.id)}" data-status="${esc(reservation.status)}">
+    <img src="${esc(reservation.listing.photoUrl || '')}" alt="" width="160" height="120">
+    <div><h2>${esc(reservation.listing.title)}</h2>
+      <p>${reservation.checkin} → ${reservation.checkout} · ${t('nights')(reservation.nights)} · <span class="status">${t('status')[reservation.status] || esc(reservation.status)}</span></p>
+      <p>${t('paid')} ${money(reservation.total, reservation.currency)}</p>
+      ${refund}
+      <p class="actions">${reservation.status === 'confirmed' ? `<button type="button" class="secondary cancel-trip">${t('cancel')}</button>` : ''}
+      <a href="#/listing/${esc(reservation.listingId)}" class="view-listing" data-checkin="${reservation.checkin}" data-checkout="${reservation.checkout}">${t('viewListing')}</a></p></div></li>`;
+}
+
+$('#view-trips').addEventListener('click', async (event) => {
+  const view = event.target.closest('.view-listing');
+  if (view) { state.checkin = view.dataset.checkin; state.checkout = view.dataset.checkout; return; }
+  const button = event.target.closest('.cancel-trip');
+  if (!button) return;
+  const item = button.closest('.trip');
+  button.disabled = true;
+  button.textContent = t('cancelling');
+  try {
+    const reservation = await request('POST', `/reservations/${item.dataset.id}/cancel`, { auth: true });
+    item.outerHTML = trip(reservation);
+  } catch (error) { showError(error); }
+});
