@@ -53,17 +53,20 @@ export async function showListing(id) {
   await updateQuote();
 }
 
+let quotes = 0;
 async function updateQuote() {
   const box = $('#quote');
   const button = $('#reserve-button');
   button.disabled = true;
   detail.quote = null;
+  // Only the answer for the latest dates and guests is shown, whatever order answers arrive in.
+  const asked = ++quotes;
   if (!state.checkin || !state.checkout) { box.innerHTML = `<p>${t('chooseCheckin')}</p>`; return; }
   try {
     const quote = await get('/quote', { listingId: detail.listing.id, checkin: state.checkin, checkout: state.checkout, ...state.guests });
-    renderQuote(quote);
+    if (asked === quotes) renderQuote(quote);
   } catch (error) {
-    box.innerHTML = `<p class="error">${esc(error.problem?.detail || error.message)}</p>`;
+    if (asked === quotes) box.innerHTML = `<p class="error">${esc(error.problem?.detail || error.message)}</p>`;
   }
 }
 

@@ -27,8 +27,13 @@ export class PriceFilter {
     this.lowInput = root.querySelector('.low');
     this.highInput = root.querySelector('.high');
     const refresh = debounce(() => this.count(), 150);
+    // Each move numbers the count it asks for; an older answer arriving late is dropped, and
+    // `data-pending` says whether the count shown is still catching up with the thumbs.
+    this.moves = 0;
     for (const input of [this.lowInput, this.highInput]) {
       input.addEventListener('input', () => {
+        this.moves += 1;
+        this.root.querySelector('.in-range').dataset.pending = 'true';
         this.readThumbs(input);
         this.paint();
         refresh();
@@ -55,6 +60,7 @@ export class PriceFilter {
   /** Draws the histogram for `filters` (the /listings filters, without a price). */
   async show(filters) {
     this.filters = filters;
+    this.moves += 1; // a count for the old filters, still on its way, is dropped
     const kept = this.histogram ? this.range : {};
     this.histogram = await get('/price-histogram', { ...filters, bins: 30, ...kept });
     if (!this.histogram.bins.length) {
@@ -80,6 +86,7 @@ export class PriceFilter {
       .join('');
     this.paint();
     this.showCount(this.histogram.countInRange ?? this.histogram.count);
+    this.root.querySelector('.in-range').dataset.pending = 'false';
   }
 
   readThumbs(moved) {
@@ -108,9 +115,13 @@ export class PriceFilter {
   }
 
   async count() {
-    const answer = await get('/price-histogram', { ...this.filters, bins: 1, ...this.range });
+    const move = this.moves;
+    const range = this.range;
+    const answer = await get('/price-histogram', { ...this.filters, bins: 1, ...range });
+    if (move !== this.moves) return;
     this.showCount(answer.countInRange ?? answer.count);
-    this.onChange(this.range);
+    this.root.querySelector('.in-range').dataset.pending = 'false';
+    this.onChange(range);
   }
 
   showCount(n) {
