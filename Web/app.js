@@ -4,7 +4,7 @@
 import { lang, setLang, translatePage } from './i18n.js';
 import { $, showError } from './dom.js';
 import { state } from './state.js';
-import { searchCalendar, searchGuests, loadPopular, loadNearbyIfAllowed, refreshPrice } from './search.js';
+import { searchCalendar, searchGuests, loadPopular, loadNearbyIfAllowed, refreshPrice, relabelLocation } from './search.js';
 import { search } from './results.js';
 import { showListing } from './listing.js';
 import { showTrips } from './trips.js';
@@ -30,7 +30,8 @@ async function start() {
     translatePage();
     searchGuests.render();
     try {
-      await Promise.all([loadPopular(), searchCalendar.show({ checkin: state.checkin, checkout: state.checkout }), refreshPrice()]);
+      await Promise.all([loadPopular(), searchCalendar.show({ checkin: state.checkin, checkout: state.checkout }), refreshPrice(),
+        relabelLocation()]);
       if (state.results) await search();
       if (location.hash.startsWith('#/listing/') || location.hash === '#/trips') await route();
     } catch (error) { showError(error); }

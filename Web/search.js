@@ -53,6 +53,14 @@ options.addEventListener('click', (event) => {
   if (item) choose(suggestions[Number(item.dataset.index)]);
 });
 
+/** The chosen place's name in the page's language again, after the language changed. */
+export async function relabelLocation() {
+  if (!state.location) return;
+  state.location = await get(`/locations/${encodeURIComponent(state.location.id)}`);
+  input.value = state.location.name;
+  $('#chosen-location').textContent = state.location.fullName;
+}
+
 function choose(location) {
   state.location = location;
   input.value = location.name;

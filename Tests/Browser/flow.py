@@ -226,6 +226,7 @@ def main():
         # The API's own words follow: month titles and the quote's labels.
         expect(page.locator("#listing-calendar caption").first).to_contain_text("December 2026")
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("Service fee")
+        expect(page.locator("#location-input")).to_have_value("Seoul")
         shot(page, "english")
         page.locator("#lang-toggle").click()
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("서비스 수수료")
