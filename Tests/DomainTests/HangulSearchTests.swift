@@ -83,6 +83,42 @@ import Testing
         #expect(match("있", "잇서") == nil)
     }
 
+    @Test func aVowelMayStillGrow() {
+        let composingPrefix = HangulSearch.Match(rank: .prefix, isLiteral: false)
+        #expect(match("고", "과천") == composingPrefix)
+        #expect(match("우", "원주") == composingPrefix)
+        #expect(match("그", "긔") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("과", "괘") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("고", "괴산") == composingPrefix)
+        #expect(match("워", "웨") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        // Only the vowels a second keystroke can make: ㅏ never becomes ㅘ, ㅗ never ㅜ.
+        #expect(match("가", "과천") == nil)
+        #expect(match("고", "구리") == nil)
+        #expect(match("과", "고") == nil)
+        // Once a final is typed the vowel is settled: 곡 is not on the way to 곽.
+        #expect(match("곡", "곽") == nil)
+        #expect(match("운", "원주") == nil)
+    }
+
+    @Test func everyStepOfTypingFindsTheName() {
+        // What a 2-beolsik keyboard shows while typing each name, keystroke by keystroke.
+        let sequences: [String: [String]] = [
+            "과천": ["ㄱ", "고", "과", "괓", "과처", "과천"],
+            "원주": ["ㅇ", "우", "워", "원", "원ㅈ", "원주"],
+            "광안리": ["ㄱ", "고", "과", "광", "광아", "광안", "광안ㄹ", "광안리"],
+            "닭갈비": ["ㄷ", "다", "달", "닭", "닭ㄱ", "닭가", "닭갈", "닭갈ㅂ", "닭갈비"],
+            "의정부": ["ㅇ", "으", "의", "읮", "의저", "의정", "의정ㅂ", "의정부"],
+        ]
+        for (name, steps) in sequences {
+            for step in steps {
+                #expect(match(step, name) != nil, "\(step) while typing \(name)")
+            }
+        }
+        // Literal steps stay literal, so they rank above composing matches elsewhere.
+        #expect(match("과", "과천")?.isLiteral == true)
+        #expect(match("괓", "과천")?.isLiteral == false)
+    }
+
     @Test func literalBeatsComposingWhateverTheRank() {
         #expect(match("주", "제주")! > match("주", "중구")!)     // contains, literal > prefix, composing
         #expect(match("주", "주문진")! > match("주", "제주")!)   // then by rank
