@@ -70,8 +70,13 @@ public struct LocationDraft: Hashable, Sendable {
     public var fullNameEnglish: String
     public var coordinate: Coordinate
     public var imageURL: String?
+    /// See `Location.aliases`.
+    public var aliases: [String]
+    /// See `Location.searchRadiusKm`: set for landmarks.
+    public var searchRadiusKm: Double?
     public init(externalKey: String, parentKey: String?, kind: LocationKind, name: String, nameEnglish: String,
-                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?) {
+                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?,
+                aliases: [String] = [], searchRadiusKm: Double? = nil) {
         self.externalKey = externalKey
         self.parentKey = parentKey
         self.kind = kind
@@ -81,6 +86,8 @@ public struct LocationDraft: Hashable, Sendable {
         self.fullNameEnglish = fullNameEnglish
         self.coordinate = coordinate
         self.imageURL = imageURL
+        self.aliases = aliases
+        self.searchRadiusKm = searchRadiusKm
     }
 }
 
@@ -96,6 +103,7 @@ public protocol CatalogWriting: AnyObject {
     func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws
     /// Runs `body` in one transaction: all of its writes land, or none do.
     func transaction<T>(_ body: () throws -> T) throws -> T
-    /// Recomputes derived data (location listing counts) after bulk writes.
+    /// Recomputes derived data (location listing counts; a landmark's are the listings within
+    /// its `searchRadiusKm`, by `SearchCircle.contains`) after bulk writes.
     func refreshLocationStatistics() throws
 }

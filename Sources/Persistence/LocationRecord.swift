@@ -5,7 +5,7 @@ import Storage
 enum LocationRecord {
     static let select = """
         SELECT id, parent_id, kind, name, name_en, full_name, full_name_en, latitude, longitude, image_url, \
-        listing_count FROM locations
+        listing_count, aliases, search_radius_km FROM locations
         """
 
     static func decode(_ row: Row) throws -> Location {
@@ -24,6 +24,8 @@ enum LocationRecord {
             fullNameEnglish: row.string(6),
             coordinate: Coordinate(latitude: row.double(7), longitude: row.double(8)),
             imageURL: row.optionalString(9),
-            listingCount: row.int(10))
+            listingCount: row.int(10),
+            aliases: try JSONStringArray.decode(row.string(11)),
+            searchRadiusKm: row.optionalDouble(12))
     }
 }
