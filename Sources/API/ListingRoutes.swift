@@ -81,6 +81,7 @@ struct ListingRoutes {
                                 $0.field("lat", pin.coordinate.latitude)
                                 $0.field("lng", pin.coordinate.longitude)
                                 $0.field("price", pin.nightlyPrice)
+                                $0.field("totalPrice", pin.totalPrice)
                             }
                         }
                     }

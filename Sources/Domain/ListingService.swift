@@ -45,8 +45,7 @@ public final class ListingService: Sendable {
         let items = page.matches.map { match -> ListingSearchItem in
             var total: Int64?
             if let stay = search.filter.stay, let accommodation = match.accommodationTotal {
-                total = PriceBreakdown.total(accommodation: accommodation, nights: stay.nights,
-                                             rules: match.listing.pricing, configuration: pricing)
+                total = totalPrice(accommodation: accommodation, stay: stay, rules: match.listing.pricing)
             }
             return ListingSearchItem(listing: match.listing, nightlyPrice: match.nightlyPrice,
                                      accommodationTotal: match.accommodationTotal, totalPrice: total,
@@ -55,6 +54,12 @@ public final class ListingService: Sendable {
                                      })
         }
         return ListingSearchResult(items: items, total: page.total, bounds: page.bounds, nextCursor: page.nextCursor)
+    }
+
+    /// What `/quote` charges for a stay whose nights cost `accommodation` in all: the one
+    /// total of result cards and map pins (same code, same rounding as the quote).
+    func totalPrice(accommodation: Int64, stay: Stay, rules: PricingRules) -> Int64 {
+        PriceBreakdown.total(accommodation: accommodation, nights: stay.nights, rules: rules, configuration: pricing)
     }
 
     /// Throws `.listingNotFound`.

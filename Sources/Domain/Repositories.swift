@@ -23,9 +23,12 @@ public protocol ListingRepository: Sendable {
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
 
     /// Every listing that matches `filter`, price bounds included (the same set as
-    /// `searchListings`' total), as a map point: id, coordinate and nightly price (as
-    /// `ListingMatch.nightlyPrice`); in no particular order.
+    /// `searchListings`' total), as a map point: id, coordinate, nightly price and, with a
+    /// stay, accommodation total (as `ListingMatch`'s); in no particular order.
     func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint]
+
+    /// The pricing rules of the listings with these ids that exist, from one snapshot.
+    func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules]
 }
 
 /// A listing as the map needs it.
@@ -34,14 +37,24 @@ public struct ListingMapPoint: Hashable, Sendable {
     public var coordinate: Coordinate
     /// As `ListingMatch.nightlyPrice`.
     public var nightlyPrice: Int64
-    public init(id: ListingID, coordinate: Coordinate, nightlyPrice: Int64) {
+    /// As `ListingMatch.accommodationTotal`: with a stay, the sum of its nightly prices.
+    public var accommodationTotal: Int64?
+    public init(id: ListingID, coordinate: Coordinate, nightlyPrice: Int64, accommodationTotal: Int64? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.nightlyPrice = nightlyPrice
+        self.accommodationTotal = accommodationTotal
     }
 }
 
 extension ListingRepository {
+    /// One `listing` at a time, for repositories without a cheaper way.
+    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
+        var rules: [ListingID: PricingRules] = [:]
+        for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
+        return rules
+    }
+
     /// `listing` then `calendarEntries`: the same answer, from two snapshots, for
     /// repositories without a cheaper way (the full listing is returned).
     public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws

@@ -170,9 +170,10 @@ struct ListingSearchSQL {
             + "FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
     }
 
-    /// Columns: id, latitude, longitude, nightly; price bounds applied.
+    /// Columns: id, latitude, longitude, nightly, total; price bounds applied.
     var mapPointsSQL: String {
-        matches + " SELECT p.id, p.latitude, p.longitude, p.nightly FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
+        matches + " SELECT p.id, p.latitude, p.longitude, p.nightly, p.total FROM p "
+            + "WHERE p.nightly BETWEEN :min_price AND :max_price"
     }
 
     /// Column: nightly; price bounds ignored.

@@ -78,12 +78,12 @@ extension SearchIndex {
             forEachCandidate(query) { slot, bits in
                 switch evaluate(slot, query, bits) {
                 case .rejected: return true
-                case .matched(let nightly, _):
+                case .matched(let nightly, let total):
                     guard nightly >= query.minPrice && nightly <= query.maxPrice else { return true }
                     points.append(ListingMapPoint(id: ListingID(ids[slot]),
                                                   coordinate: Coordinate(latitude: latitudes[slot],
                                                                          longitude: longitudes[slot]),
-                                                  nightlyPrice: nightly))
+                                                  nightlyPrice: nightly, accommodationTotal: total))
                     return true
                 case .overflow:
                     overflowed = true
