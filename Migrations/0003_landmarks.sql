@@ -19,3 +19,9 @@ PRAGMA writable_schema = RESET;
 ALTER TABLE locations ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
 -- A landmark's search radius in km; NULL for cities, districts and neighbourhoods.
 ALTER TABLE locations ADD COLUMN search_radius_km REAL;
+-- The box around the place's own area when an import knows it (a neighbourhood's polygon
+-- from neighbourhoods.geojson); all four NULL otherwise.
+ALTER TABLE locations ADD COLUMN area_south REAL;
+ALTER TABLE locations ADD COLUMN area_west REAL;
+ALTER TABLE locations ADD COLUMN area_north REAL;
+ALTER TABLE locations ADD COLUMN area_east REAL;

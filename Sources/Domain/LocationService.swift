@@ -23,10 +23,10 @@ public struct NearbyLocation: Hashable, Sendable {
     public var driveMinutes: Int
 }
 
-/// A location with the box around its listings.
+/// A location with the box to fit the map to.
 public struct LocationDetail: Hashable, Sendable {
     public var location: Location
-    /// nil when the location has no listings.
+    /// `Location.area` when known, else the box around its listings; nil when neither.
     public var bounds: BoundingBox?
 }
 
@@ -104,10 +104,11 @@ public final class LocationService: Sendable {
         }
     }
 
-    /// Throws `.locationNotFound` when there is no such location.
+    /// Throws `.locationNotFound` when there is no such location. The bounds are the
+    /// place's own area when the catalog knows it, else the box around its listings.
     public func location(id: LocationID) throws -> LocationDetail {
         guard let location = try repository.location(id) else { throw StaysError.locationNotFound(id) }
-        return LocationDetail(location: location, bounds: try repository.listingBounds(in: id))
+        return LocationDetail(location: location, bounds: try location.area ?? repository.listingBounds(in: id))
     }
 
     /// The area a search of `area` covers, with the location checked: a landmark's id

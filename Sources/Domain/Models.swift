@@ -79,10 +79,13 @@ public struct Location: Hashable, Sendable {
     /// A landmark's default search radius (its listings are those within it); nil for the
     /// other kinds, whose listings are those inside them.
     public var searchRadiusKm: Double?
+    /// The box around the place's own area, when the catalog knows it (an imported
+    /// neighbourhood's polygon); nil otherwise.
+    public var area: BoundingBox?
 
     public init(id: LocationID, parentID: LocationID?, kind: LocationKind, name: String, nameEnglish: String,
                 fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?, listingCount: Int,
-                aliases: [String] = [], searchRadiusKm: Double? = nil) {
+                aliases: [String] = [], searchRadiusKm: Double? = nil, area: BoundingBox? = nil) {
         self.id = id
         self.parentID = parentID
         self.kind = kind
@@ -95,6 +98,7 @@ public struct Location: Hashable, Sendable {
         self.listingCount = listingCount
         self.aliases = aliases
         self.searchRadiusKm = searchRadiusKm
+        self.area = area
     }
 }
 

@@ -87,9 +87,11 @@ public struct LocationDraft: Hashable, Sendable {
     public var aliases: [String]
     /// See `Location.searchRadiusKm`: set for landmarks.
     public var searchRadiusKm: Double?
+    /// See `Location.area`.
+    public var area: BoundingBox?
     public init(externalKey: String, parentKey: String?, kind: LocationKind, name: String, nameEnglish: String,
                 fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?,
-                aliases: [String] = [], searchRadiusKm: Double? = nil) {
+                aliases: [String] = [], searchRadiusKm: Double? = nil, area: BoundingBox? = nil) {
         self.externalKey = externalKey
         self.parentKey = parentKey
         self.kind = kind
@@ -101,6 +103,7 @@ public struct LocationDraft: Hashable, Sendable {
         self.imageURL = imageURL
         self.aliases = aliases
         self.searchRadiusKm = searchRadiusKm
+        self.area = area
     }
 }
 

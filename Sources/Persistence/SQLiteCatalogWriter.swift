@@ -61,10 +61,10 @@ public final class SQLiteCatalogWriter: CatalogWriting {
                 let update = try db.cachedStatement("""
                     UPDATE locations SET parent_id = ?, kind = ?, name = ?, name_en = ?, full_name = ?, \
                     full_name_en = ?, initials = ?, latitude = ?, longitude = ?, image_url = ?, aliases = ?, \
-                    search_radius_km = ? WHERE id = ?
+                    search_radius_km = ?, area_south = ?, area_west = ?, area_north = ?, area_east = ? WHERE id = ?
                     """)
                 try Self.bindLocation(draft, parentID: parentID, to: update)
-                try update.bind(found.id, at: 13)
+                try update.bind(found.id, at: 17)
                 try update.run()
                 if found.parentID != parentID {
                     try Self.rebuildAncestors(ofSubtree: found.id, in: db)
@@ -75,11 +75,11 @@ public final class SQLiteCatalogWriter: CatalogWriting {
             }
             let insert = try db.cachedStatement("""
                 INSERT INTO locations (parent_id, kind, name, name_en, full_name, full_name_en, initials, \
-                latitude, longitude, image_url, aliases, search_radius_km, external_key) \
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, image_url, aliases, search_radius_km, area_south, area_west, area_north, \
+                area_east, external_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try Self.bindLocation(draft, parentID: parentID, to: insert)
-            try insert.bind(draft.externalKey, at: 13)
+            try insert.bind(draft.externalKey, at: 17)
             try insert.run()
             let id = db.lastInsertedRowID
             try Self.rebuildAncestors(of: id, parentID: parentID, in: db)
@@ -101,6 +101,10 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         try statement.bind(draft.imageURL, at: 10)
         try statement.bind(JSONStringArray.encode(draft.aliases), at: 11)
         try statement.bind(draft.searchRadiusKm, at: 12)
+        try statement.bind(draft.area?.southWest.latitude, at: 13)
+        try statement.bind(draft.area?.southWest.longitude, at: 14)
+        try statement.bind(draft.area?.northEast.latitude, at: 15)
+        try statement.bind(draft.area?.northEast.longitude, at: 16)
     }
 
     private static func locationID(externalKey: String, in db: Database) throws -> Int64? {
