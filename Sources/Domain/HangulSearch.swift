@@ -90,8 +90,17 @@ public enum HangulSearch {
     /// names of a list once makes matching a query against all of them cheap.
     public struct Key: Hashable, Sendable {
         fileprivate let scalars: [Unicode.Scalar]
-        public init(_ text: String) { scalars = HangulSearch.normalized(text) }
-        fileprivate init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+        /// Whether the text has ASCII characters, and others: a character only ever matches
+        /// one of its own kind, so `bestMatch` skips a name that lacks a kind the query has
+        /// (a Korean query never scans an English name, nor a Latin one a Korean name).
+        fileprivate let hasASCII: Bool
+        fileprivate let hasNonASCII: Bool
+        public init(_ text: String) { self.init(scalars: HangulSearch.normalized(text)) }
+        fileprivate init(scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+            hasASCII = scalars.contains { $0.isASCII }
+            hasNonASCII = scalars.contains { !$0.isASCII }
+        }
         public var isEmpty: Bool { scalars.isEmpty }
     }
 
@@ -99,6 +108,8 @@ public enum HangulSearch {
     public static func bestMatch(_ query: Key, in name: Key) -> Match? {
         let needle = query.scalars, haystack = name.scalars
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        // ASCII matches only the same ASCII; a syllable or jamo only a syllable (below).
+        guard name.hasASCII || !query.hasASCII, name.hasNonASCII || !query.hasNonASCII else { return nil }
         var composing: MatchRank?
         for start in 0...(haystack.count - needle.count) {
             switch matchAt(needle, haystack, start) {

@@ -30,6 +30,14 @@ import Testing
         #expect(HangulSearch.match(query: "  ", name: "서울", nameEnglish: "Seoul") == nil)
     }
 
+    @Test func namesMixingAlphabetsMatchEitherPart() {
+        #expect(HangulSearch.match(query: "n서울", name: "N서울타워", nameEnglish: "N Seoul Tower") == .prefix)
+        #expect(HangulSearch.match(query: "서울타", name: "N서울타워", nameEnglish: "N Seoul Tower") == .contains)
+        #expect(HangulSearch.match(query: "ddp", name: "DDP 동대문", nameEnglish: "Dongdaemun") == .prefix)
+        #expect(HangulSearch.match(query: "83ㅌ", name: "83타워", nameEnglish: "83 Tower") == .prefix)
+        #expect(HangulSearch.match(query: "n타", name: "서울타워", nameEnglish: "Seoul Tower") == nil)
+    }
+
     @Test func englishIsCaseInsensitive() {
         #expect(HangulSearch.match(query: "seoul", name: "서울", nameEnglish: "Seoul") == .exact)
         #expect(HangulSearch.match(query: "GANG", name: "강남구", nameEnglish: "Gangnam-gu") == .prefix)
