@@ -26,7 +26,8 @@ public struct NearbyLocation: Hashable, Sendable {
 /// A location with the box to fit the map to.
 public struct LocationDetail: Hashable, Sendable {
     public var location: Location
-    /// `Location.area` when known, else the box around its listings; nil when neither.
+    /// `Location.area` when known; for a landmark, the box around its search circle; else
+    /// the box around its listings; nil when none of these.
     public var bounds: BoundingBox?
 }
 
@@ -105,10 +106,15 @@ public final class LocationService: Sendable {
     }
 
     /// Throws `.locationNotFound` when there is no such location. The bounds are the
-    /// place's own area when the catalog knows it, else the box around its listings.
+    /// place's own area when the catalog knows it; for a landmark, the box around the circle
+    /// its search covers; else the box around its listings.
     public func location(id: LocationID) throws -> LocationDetail {
         guard let location = try repository.location(id) else { throw StaysError.locationNotFound(id) }
-        return LocationDetail(location: location, bounds: try location.area ?? repository.listingBounds(in: id))
+        if let area = location.area { return LocationDetail(location: location, bounds: area) }
+        if location.kind == .landmark, case .circle(let circle) = try searchArea(.location(id), radiusKm: nil) {
+            return LocationDetail(location: location, bounds: circle.boundingBox)
+        }
+        return LocationDetail(location: location, bounds: try repository.listingBounds(in: id))
     }
 
     /// The area a search of `area` covers, with the location checked: a landmark's id

@@ -67,6 +67,8 @@ import Testing
         #expect(throws: StaysError.locationNotFound(LocationID(99))) {
             try service.searchArea(.location(LocationID(99)), radiusKm: nil)
         }
+        // The landmark's page fits the map to the circle its search covers.
+        #expect(try service.location(id: LocationID(11)).bounds == SearchCircle(centre: palace, radiusKm: 3).boundingBox)
     }
 
     @Test func circleRule() {
