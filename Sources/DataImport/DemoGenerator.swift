@@ -115,7 +115,7 @@ public struct DemoGenerator: Sequence, Sendable {
     }
 
     /// A landmark under its district (or city), with the district's names in its full names.
-    static func draft(_ landmark: DemoLandmarks.Landmark) -> LocationDraft {
+    public static func draft(_ landmark: DemoLandmarks.Landmark) -> LocationDraft {
         guard let city = DemoGeography.cities.first(where: { $0.slug == landmark.city }) else {
             preconditionFailure("landmark \(landmark.name) in unknown city \(landmark.city)")
         }
