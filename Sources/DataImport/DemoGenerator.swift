@@ -2,7 +2,8 @@ import Foundation
 import Domain
 
 /// Generates a Korean demo catalog: the cities, districts and neighbourhoods of
-/// `DemoGeography`, and `listingCount` listings with a year of calendar from `today`.
+/// `DemoGeography`, the landmarks of `DemoLandmarks`, and `listingCount` listings with a year
+/// of calendar from `today`.
 ///
 /// Promises:
 /// - Deterministic: the same seed, count and date give the same locations and the same

@@ -31,7 +31,7 @@ public struct LocationDetail: Hashable, Sendable {
     public var bounds: BoundingBox?
 }
 
-/// Search over cities, districts and neighbourhoods.
+/// Search over cities, districts, neighbourhoods and landmarks.
 ///
 /// The full set of locations is small (hundreds), so it is loaded whole and kept for
 /// `cacheLifetime` before being read again. Thread-safe: the cache is guarded by a lock;

@@ -64,7 +64,7 @@ extension ListingRepository {
     }
 }
 
-/// Read access to cities, districts and neighbourhoods. Safe from any thread.
+/// Read access to cities, districts, neighbourhoods and landmarks. Safe from any thread.
 public protocol LocationRepository: Sendable {
     func allLocations() throws -> [Location]
     func location(_ id: LocationID) throws -> Location?
