@@ -61,10 +61,13 @@ extension APIServices {
 }
 
 extension APIServices {
-    /// Throws `.locationNotFound` for a search in a location that does not exist, so a
-    /// client with a stale id gets 404 instead of an empty page.
-    func requireKnownArea(_ area: SearchArea) throws {
-        guard case .location(let id) = area else { return }
-        if try !locations.contains(id) { throw StaysError.locationNotFound(id) }
+    /// The filter with its area resolved (`LocationService.searchArea`): a landmark's id
+    /// becomes the circle around it. Throws `.locationNotFound` for a location that does
+    /// not exist, so a client with a stale id gets 404 instead of an empty page, and a 400
+    /// naming `radiusKm` when one is given for anything but a landmark.
+    func resolvingArea(of filter: ListingFilter, radiusKm: Double?) throws -> ListingFilter {
+        var resolved = filter
+        resolved.area = try locations.searchArea(filter.area, radiusKm: radiusKm)
+        return resolved
     }
 }

@@ -11,7 +11,8 @@ struct ListingRoutes {
         router.get("/listings") { [services] request in
             let today = services.dateProvider.today(in: services.searchTimeZone)
             var reader = QueryReader(request.query)
-            let filter = reader.listingFilter(today: today)
+            var filter = reader.listingFilter(today: today)
+            let radiusKm = reader.double("radiusKm", in: LocationService.landmarkRadiusRange)
             let sort = reader.choice("sort", default: ListingSort.recommended)
             let limit = reader.integer("limit", default: 20, in: 1...50)
             var cursor: ListingCursor?
@@ -20,7 +21,7 @@ struct ListingRoutes {
                 if cursor == nil { reader.fail("cursor", "is not a cursor from a previous page of this search and sort") }
             }
             try reader.finish()
-            try services.requireKnownArea(filter.area)
+            filter = try services.resolvingArea(of: filter, radiusKm: radiusKm)
 
             let result = try services.listings.search(ListingSearch(filter: filter, sort: sort, limit: limit, after: cursor))
             let language = request.language
@@ -36,6 +37,8 @@ struct ListingRoutes {
                                                     locationName: names[result.items[index].listing.locationID] ?? "",
                                                     nightlyPrice: result.items[index].nightlyPrice,
                                                     totalPrice: result.items[index].totalPrice)
+                            // Only around a point (a landmark's search), as the sort by it.
+                            if let distance = result.items[index].distanceKm { $0.field("distanceKm", distance) }
                         }
                     }
                 }
@@ -51,12 +54,16 @@ struct ListingRoutes {
         router.get("/listings/map") { [services] request in
             let today = services.dateProvider.today(in: services.searchTimeZone)
             var reader = QueryReader(request.query)
-            let filter = reader.listingFilter(today: today)
-            if reader.string("bbox") == nil { reader.fail("bbox", "is required: swLat,swLng,neLat,neLng") }
+            var filter = reader.listingFilter(today: today)
+            let radiusKm = reader.double("radiusKm", in: LocationService.landmarkRadiusRange)
+            if reader.string("bbox") == nil && reader.string("locationId") == nil {
+                reader.fail("bbox", "is required unless locationId is given: swLat,swLng,neLat,neLng")
+            }
             let zoom = reader.integer("zoom", in: MapGrid.zoomRange)
             if reader.string("zoom") == nil { reader.fail("zoom", "is required: 0...22") }
             let maxPins = reader.integer("maxPins", default: MapGrid.defaultMaxPins, in: 0...MapGrid.defaultMaxPins)
             try reader.finish()
+            filter = try services.resolvingArea(of: filter, radiusKm: radiusKm)
             let map = try services.listings.map(filter: filter, zoom: zoom ?? 0, maxPins: maxPins)
             var writer = JSONWriter(capacity: 256 + 80 * MapGrid.defaultMaxPins)
             writer.object { w in
@@ -74,6 +81,7 @@ struct ListingRoutes {
                                 $0.field("lat", pin.coordinate.latitude)
                                 $0.field("lng", pin.coordinate.longitude)
                                 $0.field("price", pin.nightlyPrice)
+                                $0.field("totalPrice", pin.totalPrice)
                             }
                         }
                     }
@@ -111,10 +119,11 @@ struct ListingRoutes {
         router.get("/price-histogram") { [services] request in
             let today = services.dateProvider.today(in: services.searchTimeZone)
             var reader = QueryReader(request.query)
-            let filter = reader.listingFilter(today: today)
+            var filter = reader.listingFilter(today: today)
+            let radiusKm = reader.double("radiusKm", in: LocationService.landmarkRadiusRange)
             let bins = reader.integer("bins", default: 50, in: 1...HistogramService.maxBins)
             try reader.finish()
-            try services.requireKnownArea(filter.area)
+            filter = try services.resolvingArea(of: filter, radiusKm: radiusKm)
             let histogram = try services.histograms.histogram(filter: filter, bins: bins)
             var writer = JSONWriter(capacity: 256 + bins * 40)
             writer.object { w in

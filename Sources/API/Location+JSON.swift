@@ -11,5 +11,7 @@ extension JSONWriter {
         field("kind", location.kind.rawValue)
         key("coordinate"); coordinate(location.coordinate)
         field("listingCount", location.listingCount)
+        // A landmark's: the radius `/listings?locationId=` searches around it by default.
+        if let radius = location.searchRadiusKm { field("radiusKm", radius) }
     }
 }

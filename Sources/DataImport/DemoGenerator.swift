@@ -2,7 +2,8 @@ import Foundation
 import Domain
 
 /// Generates a Korean demo catalog: the cities, districts and neighbourhoods of
-/// `DemoGeography`, and `listingCount` listings with a year of calendar from `today`.
+/// `DemoGeography`, the landmarks of `DemoLandmarks`, and `listingCount` listings with a year
+/// of calendar from `today`.
 ///
 /// Promises:
 /// - Deterministic: the same seed, count and date give the same locations and the same
@@ -114,7 +115,32 @@ public struct DemoGenerator: Sequence, Sendable {
                 }
             }
         }
+        // After every place, so that adding landmarks leaves the places' ids as they were.
+        for landmark in DemoLandmarks.all { drafts.append(Self.draft(landmark)) }
         return drafts
+    }
+
+    /// A landmark under its district (or city), with the district's names in its full names.
+    public static func draft(_ landmark: DemoLandmarks.Landmark) -> LocationDraft {
+        guard let city = DemoGeography.cities.first(where: { $0.slug == landmark.city }) else {
+            preconditionFailure("landmark \(landmark.name) in unknown city \(landmark.city)")
+        }
+        let district = landmark.district.map { name in
+            guard let district = city.districts.first(where: { $0.name == name }) else {
+                preconditionFailure("landmark \(landmark.name) in unknown district \(name) of \(city.slug)")
+            }
+            return district
+        }
+        let key = "demo:\(city.slug):landmark:\(slug(landmark.nameEnglish))"
+        return LocationDraft(
+            externalKey: key, parentKey: district.map { Self.key(city, $0) } ?? Self.key(city), kind: .landmark,
+            name: landmark.name, nameEnglish: landmark.nameEnglish,
+            fullName: [city.fullName, district?.name, landmark.name].compactMap { $0 }.joined(separator: " "),
+            fullNameEnglish: [landmark.nameEnglish, district?.nameEnglish, city.fullNameEnglish].compactMap { $0 }
+                .joined(separator: ", "),
+            coordinate: Coordinate(latitude: landmark.latitude, longitude: landmark.longitude),
+            imageURL: "https://picsum.photos/seed/stays-\(key.replacingOccurrences(of: ":", with: "-"))/800/600",
+            aliases: landmark.aliases, searchRadiusKm: landmark.searchRadiusKm)
     }
 
     /// The id of listing `index`.

@@ -11,6 +11,8 @@ public enum ImportError: Error, CustomStringConvertible {
     case unrecognizedHeader(path: String, missing: [String])
     /// The writer failed (e.g. the database is read-only or full).
     case writer(any Error)
+    /// `neighbourhoods.geojson` is not a FeatureCollection of named polygons.
+    case notGeoJSON(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum ImportError: Error, CustomStringConvertible {
         case .unrecognizedHeader(let path, let missing):
             return "\(path): not an Inside Airbnb file (missing columns: \(missing.joined(separator: ", ")))"
         case .writer(let error): return "writing failed: \(error)"
+        case .notGeoJSON(let path, let reason): return "\(path): not a neighbourhoods GeoJSON file (\(reason))"
         }
     }
 }

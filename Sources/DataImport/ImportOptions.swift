@@ -19,9 +19,14 @@ public struct ImportOptions: Sendable {
     /// a listing whose row leaves its neighbourhood group empty gets the group this file
     /// names for its neighbourhood, so the group becomes the neighbourhood's parent location.
     public var neighbourhoodsFile: String?
+    /// Inside Airbnb's `neighbourhoods.geojson`, when given: a neighbourhood it draws gets the
+    /// box around its polygon as its area (`Location.area`) and that box's centre as its
+    /// coordinate, instead of the mean of its listings' coordinates.
+    public var neighbourhoodsGeoJSONFile: String?
 
     public init(currency: CurrencyCode, timeZone: String, cityName: String, keyPrefix: String? = nil,
-                shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500, neighbourhoodsFile: String? = nil) {
+                shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500, neighbourhoodsFile: String? = nil,
+                neighbourhoodsGeoJSONFile: String? = nil) {
         precondition(batchSize > 0, "batchSize must be positive")
         self.currency = currency
         self.timeZone = timeZone
@@ -30,5 +35,6 @@ public struct ImportOptions: Sendable {
         self.shiftDatesTo = shiftDatesTo
         self.batchSize = batchSize
         self.neighbourhoodsFile = neighbourhoodsFile
+        self.neighbourhoodsGeoJSONFile = neighbourhoodsGeoJSONFile
     }
 }

@@ -112,6 +112,8 @@ struct ImportRun {
     var shift = 0
     /// neighbourhood -> neighbourhood group, from `options.neighbourhoodsFile`.
     var groupOfNeighbourhood: [String: String] = [:]
+    /// neighbourhood -> its area, from `options.neighbourhoodsGeoJSONFile`.
+    var shapes: [String: NeighbourhoodShapes.Shape] = [:]
 
     init(listingsFile: String, calendarFile: String?, options: ImportOptions, writer: CatalogWriting,
          progress: @escaping (ProgressEvent) -> Void) throws {
@@ -131,6 +133,10 @@ struct ImportRun {
         self.summary = ImportSummary(format: format)
         if let neighbourhoodsFile = options.neighbourhoodsFile {
             self.groupOfNeighbourhood = try Self.readNeighbourhoods(neighbourhoodsFile)
+        }
+        // Read before anything is written: a bad file stops the import with nothing done.
+        if let geoJSONFile = options.neighbourhoodsGeoJSONFile {
+            self.shapes = try NeighbourhoodShapes(path: geoJSONFile).shapes
         }
     }
 
@@ -311,9 +317,11 @@ struct ImportRun {
             for name in places.keys.sorted() {
                 let parent = region.isEmpty ? cityKey() : regionKey(region)
                 let full = region.isEmpty ? "\(name), \(cityName)" : "\(name), \(region), \(cityName)"
+                let shape = shapes[name]
                 drafts.append(LocationDraft(externalKey: neighbourhoodKey(region, name), parentKey: parent,
                                             kind: .neighbourhood, name: name, nameEnglish: name, fullName: full,
-                                            fullNameEnglish: full, coordinate: places[name]!.mean, imageURL: nil))
+                                            fullNameEnglish: full, coordinate: shape?.centre ?? places[name]!.mean,
+                                            imageURL: nil, area: shape?.box))
             }
         }
         return drafts

@@ -17,6 +17,8 @@ public enum MatchRank: Int, Comparable, CaseIterable, Hashable, Sendable {
 /// being composed, so it also matches, as a *composing* match (`Match.isLiteral == false`):
 /// - the same syllable with a final consonant still to come, or a single final grown into a
 ///   double one (`서` matches `성`, `달` matches `닭`);
+/// - before any final, the same syllable with its vowel grown into a compound one by a
+///   second vowel (`고` matches `과`, `괘` and `괴`, `우` matches `원`, `그` matches `긔`);
 /// - the syllable without its final consonant (or without the second half of a double
 ///   final), followed by a syllable starting with that consonant: typing the next vowel
 ///   moves the final onto the next syllable (`성` matches `서울`, `행` matches `해운대`,
@@ -88,8 +90,17 @@ public enum HangulSearch {
     /// names of a list once makes matching a query against all of them cheap.
     public struct Key: Hashable, Sendable {
         fileprivate let scalars: [Unicode.Scalar]
-        public init(_ text: String) { scalars = HangulSearch.normalized(text) }
-        fileprivate init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+        /// Whether the text has ASCII characters, and others: a character only ever matches
+        /// one of its own kind, so `bestMatch` skips a name that lacks a kind the query has
+        /// (a Korean query never scans an English name, nor a Latin one a Korean name).
+        fileprivate let hasASCII: Bool
+        fileprivate let hasNonASCII: Bool
+        public init(_ text: String) { self.init(scalars: HangulSearch.normalized(text)) }
+        fileprivate init(scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+            hasASCII = scalars.contains { $0.isASCII }
+            hasNonASCII = scalars.contains { !$0.isASCII }
+        }
         public var isEmpty: Bool { scalars.isEmpty }
     }
 
@@ -97,6 +108,8 @@ public enum HangulSearch {
     public static func bestMatch(_ query: Key, in name: Key) -> Match? {
         let needle = query.scalars, haystack = name.scalars
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        // ASCII matches only the same ASCII; a syllable or jamo only a syllable (below).
+        guard name.hasASCII || !query.hasASCII, name.hasNonASCII || !query.hasNonASCII else { return nil }
         var composing: MatchRank?
         for start in 0...(haystack.count - needle.count) {
             switch matchAt(needle, haystack, start) {
@@ -201,6 +214,18 @@ public enum HangulSearch {
         (0, 9), (0, 10), (0, 11), (0, 12), (0, 14), (0, 15), (0, 16), (0, 17), (0, 18),   // ㅅ ㅆ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ
     ]
 
+    /// The vowels (medial indices) a vowel grows into when a second one is typed after it on
+    /// a 2-beolsik keyboard: ㅗ -> ㅘ ㅙ ㅚ, ㅘ -> ㅙ, ㅜ -> ㅝ ㅞ ㅟ, ㅝ -> ㅞ, ㅡ -> ㅢ.
+    private static let compoundVowels: [Set<Int>] = {
+        var table = [Set<Int>](repeating: [], count: 21)
+        table[8] = [9, 10, 11]     // ㅗ
+        table[9] = [10]            // ㅘ + ㅣ
+        table[13] = [14, 15, 16]   // ㅜ
+        table[14] = [15]           // ㅝ + ㅣ
+        table[18] = [19]           // ㅡ
+        return table
+    }()
+
     private enum PositionMatch { case literal, composing(end: Int) }
 
     private static func matchAt(_ needle: [Unicode.Scalar], _ haystack: [Unicode.Scalar], _ start: Int) -> PositionMatch? {
@@ -208,8 +233,11 @@ public enum HangulSearch {
         for offset in 0..<last where !sameOrInitial(needle[offset], haystack[start + offset]) { return nil }
         let typed = needle[last], position = start + last
         if sameOrInitial(typed, haystack[position]) { return .literal }
-        guard let t = decompose(typed), let n = decompose(haystack[position]),
-              t.initial == n.initial, t.medial == n.medial else { return nil }
+        guard let t = decompose(typed), let n = decompose(haystack[position]), t.initial == n.initial else { return nil }
+        // Still to gain a second vowel (고 -> 과, 괘, 괴): only before any final is typed.
+        if t.medial != n.medial {
+            return t.final == 0 && compoundVowels[t.medial].contains(n.medial) ? .composing(end: position + 1) : nil
+        }
         // Still to gain a final, or to grow its single final into a double one (달 -> 닭).
         if t.final == 0 || (n.final != t.final && finalSplit[n.final].kept == t.final) {
             return .composing(end: position + 1)

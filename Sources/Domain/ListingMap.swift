@@ -3,7 +3,7 @@
 public struct ListingMap: Hashable, Sendable {
     public enum Content: Hashable, Sendable {
         /// Sorted by id.
-        case pins([ListingMapPoint])
+        case pins([MapPin])
         /// Sorted by grid cell: south to north, then west to east.
         case clusters([MapCluster])
     }
@@ -12,6 +12,16 @@ public struct ListingMap: Hashable, Sendable {
     public var content: Content
     /// The side of a grid cell in degrees (of latitude and of longitude) at this zoom.
     public var cellSize: Double
+}
+
+/// One match on the map, priced as its `/listings` card is.
+public struct MapPin: Hashable, Sendable {
+    public var id: ListingID
+    public var coordinate: Coordinate
+    /// As `ListingSearchItem.nightlyPrice`.
+    public var nightlyPrice: Int64
+    /// As `ListingSearchItem.totalPrice`: with a stay, what `/quote` charges for it.
+    public var totalPrice: Int64?
 }
 
 /// The matches in one grid cell.
@@ -95,7 +105,17 @@ extension ListingService {
         let size = MapGrid.cellSize(zoom: zoom)
         if points.count <= maxPins {
             points.sort { $0.id < $1.id }
-            return ListingMap(total: points.count, content: .pins(points), cellSize: size)
+            // With a stay, each pin's total by the cards' own rule (`totalPrice(of:stay:rules:)`).
+            let rules = filter.stay == nil ? [:] : try repository.pricingRules(of: points.map(\.id))
+            let pins = points.map { point in
+                MapPin(id: point.id, coordinate: point.coordinate, nightlyPrice: point.nightlyPrice,
+                       totalPrice: filter.stay.flatMap { stay in
+                           point.accommodationTotal.flatMap { accommodation in
+                               rules[point.id].map { totalPrice(accommodation: accommodation, stay: stay, rules: $0) }
+                           }
+                       })
+            }
+            return ListingMap(total: points.count, content: .pins(pins), cellSize: size)
         }
         return ListingMap(total: points.count, content: .clusters(MapGrid.clusters(points, zoom: zoom)), cellSize: size)
     }

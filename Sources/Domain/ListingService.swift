@@ -7,6 +7,9 @@ public struct ListingSearchItem: Hashable, Sendable {
     public var accommodationTotal: Int64?
     /// With a stay: the total `/quote` would return for it (same code, same rounding).
     public var totalPrice: Int64?
+    /// For a search around a point: `GreatCircle.distanceKm` from it, to 0.1 km
+    /// (`GreatCircle.displayKm`).
+    public var distanceKm: Double?
 }
 
 /// A page of listings.
@@ -30,19 +33,33 @@ public final class ListingService: Sendable {
         self.pricing = pricing
     }
 
-    /// One page of matching listings; with a stay each item carries its quote total.
+    /// One page of matching listings; with a stay each item carries its quote total, around
+    /// a point its distance. Throws `.invalidParameters` naming `sort` for `.distance`
+    /// without a centre.
     public func search(_ search: ListingSearch) throws -> ListingSearchResult {
+        let centre = search.filter.area.centre
+        if search.sort == .distance && centre == nil {
+            throw StaysError.invalidParameter("sort", "distance needs a search around a point: the locationId of a landmark")
+        }
         let page = try listings.searchListings(search)
         let items = page.matches.map { match -> ListingSearchItem in
             var total: Int64?
             if let stay = search.filter.stay, let accommodation = match.accommodationTotal {
-                total = PriceBreakdown.total(accommodation: accommodation, nights: stay.nights,
-                                             rules: match.listing.pricing, configuration: pricing)
+                total = totalPrice(accommodation: accommodation, stay: stay, rules: match.listing.pricing)
             }
             return ListingSearchItem(listing: match.listing, nightlyPrice: match.nightlyPrice,
-                                     accommodationTotal: match.accommodationTotal, totalPrice: total)
+                                     accommodationTotal: match.accommodationTotal, totalPrice: total,
+                                     distanceKm: centre.map {
+                                         GreatCircle.displayKm(GreatCircle.distanceKm($0, match.listing.coordinate))
+                                     })
         }
         return ListingSearchResult(items: items, total: page.total, bounds: page.bounds, nextCursor: page.nextCursor)
+    }
+
+    /// What `/quote` charges for a stay whose nights cost `accommodation` in all: the one
+    /// total of result cards and map pins (same code, same rounding as the quote).
+    func totalPrice(accommodation: Int64, stay: Stay, rules: PricingRules) -> Int64 {
+        PriceBreakdown.total(accommodation: accommodation, nights: stay.nights, rules: rules, configuration: pricing)
     }
 
     /// Throws `.listingNotFound`.

@@ -6,6 +6,8 @@ struct LocationSearchIndex: Sendable {
     struct Entry: Sendable {
         let name: HangulSearch.Key
         let english: HangulSearch.Key
+        /// `Location.aliases`, matched as the Korean name is.
+        let aliases: [HangulSearch.Key]
         let fullName: HangulSearch.Key
         let fullNameEnglish: HangulSearch.Key
         /// Positions of the parent, grandparent, ... (a cycle in bad data stops the walk).
@@ -50,6 +52,7 @@ struct LocationSearchIndex: Sendable {
                 parent = locations[position].parentID
             }
             return Entry(name: HangulSearch.Key(location.name), english: HangulSearch.Key(location.nameEnglish),
+                         aliases: location.aliases.map { HangulSearch.Key($0) },
                          fullName: HangulSearch.Key(location.fullName),
                          fullNameEnglish: HangulSearch.Key(location.fullNameEnglish), ancestors: ancestors)
         }
@@ -72,7 +75,8 @@ struct LocationSearchIndex: Sendable {
 
     /// The match of `key` in the entry's names, or of one of its stems as the whole name.
     private func nameMatch(_ key: HangulSearch.Key, stems: [HangulSearch.Key], _ entry: Entry) -> HangulSearch.Match? {
-        let match = HangulSearch.better(HangulSearch.bestMatch(key, in: entry.name), HangulSearch.bestMatch(key, in: entry.english))
+        var match = HangulSearch.better(HangulSearch.bestMatch(key, in: entry.name), HangulSearch.bestMatch(key, in: entry.english))
+        for alias in entry.aliases { match = HangulSearch.better(match, HangulSearch.bestMatch(key, in: alias)) }
         if match.map({ $0.isLiteral && $0.rank >= .prefix }) ?? false { return match }
         // `서울시` is 서울 with the suffix it is usually left without: short of exact, since
         // the query says more than the name (`제주시` finds the district 제주시 first).

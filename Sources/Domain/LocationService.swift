@@ -23,14 +23,15 @@ public struct NearbyLocation: Hashable, Sendable {
     public var driveMinutes: Int
 }
 
-/// A location with the box around its listings.
+/// A location with the box to fit the map to.
 public struct LocationDetail: Hashable, Sendable {
     public var location: Location
-    /// nil when the location has no listings.
+    /// `Location.area` when known; for a landmark, the box around its search circle; else
+    /// the box around its listings; nil when none of these.
     public var bounds: BoundingBox?
 }
 
-/// Search over cities, districts and neighbourhoods.
+/// Search over cities, districts, neighbourhoods and landmarks.
 ///
 /// The full set of locations is small (hundreds), so it is loaded whole and kept for
 /// `cacheLifetime` before being read again. Thread-safe: the cache is guarded by a lock;
@@ -52,8 +53,11 @@ public final class LocationService: Sendable {
     /// suffix, or the start of one, is its name (`서울시`, `제주도`: a prefix match); or, for a
     /// query of several words, when the last word matches its name that way and every other
     /// word is (the start of) the name of one of its ancestors (`서울 강남` finds 강남구 in 서울).
+    /// A location's aliases count as its Korean name (`인천공항` finds 인천국제공항).
     /// Order: literal matches before those that need the last syllable to be still composing,
-    /// then exact > prefix > contains, then most listings, then id.
+    /// then exact > prefix > contains, then cities, districts and neighbourhoods before
+    /// landmarks (a landmark named after its city, `서울역`, never pushes `서울` down), then
+    /// most listings, then id.
     public func autocomplete(query: String, limit: Int) throws -> [LocationSuggestion] {
         guard limit > 0 else { return [] }
         let prepared = LocationSearchIndex.Query(query)
@@ -61,15 +65,16 @@ public final class LocationService: Sendable {
         let snapshot = try cache.value { try repository.allLocations() }
         // Matched and ordered as plain numbers; only the locations returned are copied (a
         // copy retains each of its strings, which cost more than the matching).
-        var hits: [(match: HangulSearch.Match, listingCount: Int, id: LocationID, index: Int)] = []
+        var hits: [(match: HangulSearch.Match, isLandmark: Bool, listingCount: Int, id: LocationID, index: Int)] = []
         for index in snapshot.all.indices {
             if let match = snapshot.search.match(prepared, at: index) {
                 let location = snapshot.all[index]
-                hits.append((match, location.listingCount, location.id, index))
+                hits.append((match, location.kind == .landmark, location.listingCount, location.id, index))
             }
         }
         hits.sort { a, b in
             if a.match != b.match { return a.match > b.match }
+            if a.isLandmark != b.isLandmark { return !a.isLandmark }
             if a.listingCount != b.listingCount { return a.listingCount > b.listingCount }
             return a.id < b.id
         }
@@ -91,32 +96,52 @@ public final class LocationService: Sendable {
         guard limit > 0 else { return [] }
         var ranked: [(location: Location, distance: Double)] = []
         for location in try locations() where location.listingCount > 0 {
-            ranked.append((location, LocationService.distanceKm(coordinate, location.coordinate)))
+            ranked.append((location, GreatCircle.distanceKm(coordinate, location.coordinate)))
         }
         ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.location.id < b.location.id }
         return ranked.prefix(limit).map { entry in
-            let rounded: Double = (entry.distance * 10).rounded() / 10
-            return NearbyLocation(location: entry.location, distanceKm: rounded,
+            NearbyLocation(location: entry.location, distanceKm: GreatCircle.displayKm(entry.distance),
                                   driveMinutes: LocationService.driveMinutes(distanceKm: entry.distance))
         }
     }
 
-    /// Throws `.locationNotFound` when there is no such location.
+    /// Throws `.locationNotFound` when there is no such location. The bounds are the
+    /// place's own area when the catalog knows it; for a landmark, the box around the circle
+    /// its search covers; else the box around its listings.
     public func location(id: LocationID) throws -> LocationDetail {
         guard let location = try repository.location(id) else { throw StaysError.locationNotFound(id) }
+        if let area = location.area { return LocationDetail(location: location, bounds: area) }
+        if location.kind == .landmark, case .circle(let circle) = try searchArea(.location(id), radiusKm: nil) {
+            return LocationDetail(location: location, bounds: circle.boundingBox)
+        }
         return LocationDetail(location: location, bounds: try repository.listingBounds(in: id))
     }
 
-    /// Haversine distance on a sphere of the earth's mean radius (6371.0088 km).
-    public static func distanceKm(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let radians: Double = .pi / 180
-        let sinLat: Double = sin((b.latitude - a.latitude) * radians / 2)
-        let sinLon: Double = sin((b.longitude - a.longitude) * radians / 2)
-        let cosProduct: Double = cos(a.latitude * radians) * cos(b.latitude * radians)
-        let h: Double = sinLat * sinLat + cosProduct * sinLon * sinLon
-        let root: Double = Swift.min(1, h.squareRoot())
-        return 2 * 6371.0088 * asin(root)
+    /// The area a search of `area` covers, with the location checked: a landmark's id
+    /// becomes the circle of `radiusKm` (default: its `searchRadiusKm`) around it; any
+    /// other area is returned as it is.
+    /// Throws `.locationNotFound` for an unknown location id (a client with a stale id gets
+    /// 404, not an empty page), and `.invalidParameters` naming `radiusKm` when one is
+    /// given for anything but a landmark.
+    public func searchArea(_ area: SearchArea, radiusKm: Double?) throws -> SearchArea {
+        var landmark: Location?
+        if case .location(let id) = area {
+            let snapshot = try cache.value { try repository.allLocations() }
+            guard let position = snapshot.positions[id] else { throw StaysError.locationNotFound(id) }
+            if snapshot.all[position].kind == .landmark { landmark = snapshot.all[position] }
+        }
+        guard let landmark else {
+            if radiusKm != nil { throw StaysError.invalidParameter("radiusKm", "applies only to the locationId of a landmark") }
+            return area
+        }
+        let radius = radiusKm ?? landmark.searchRadiusKm ?? Self.defaultLandmarkRadiusKm
+        return .circle(SearchCircle(centre: landmark.coordinate, radiusKm: radius))
     }
+
+    /// The radius around a landmark stored without one.
+    public static let defaultLandmarkRadiusKm = 3.0
+    /// The radii a client may ask for around a landmark (`radiusKm`), in km.
+    public static let landmarkRadiusRange: ClosedRange<Double> = 0.1...50
 
     /// A rough drive time: roads run ~1.3x the straight line, at 40 km/h on average, plus
     /// 5 minutes to get going and park; rounded to whole minutes.

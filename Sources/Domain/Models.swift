@@ -17,6 +17,9 @@ public enum RoomType: String, CaseIterable, Sendable {
 
 public enum LocationKind: String, CaseIterable, Sendable {
     case city, district, neighbourhood
+    /// A well-known place (a palace, market, station, airport, ...): it holds no listings;
+    /// searching it searches the listings around it (`Location.searchRadiusKm`).
+    case landmark
 }
 
 /// An ISO 4217 currency code with its minor-unit exponent.
@@ -57,7 +60,7 @@ public struct CurrencyCode: RawRepresentable, Hashable, Sendable {
     }
 }
 
-/// A city, district or neighbourhood guests can search.
+/// A city, district, neighbourhood or landmark guests can search.
 public struct Location: Hashable, Sendable {
     public var id: LocationID
     public var parentID: LocationID?
@@ -68,11 +71,21 @@ public struct Location: Hashable, Sendable {
     public var fullNameEnglish: String
     public var coordinate: Coordinate
     public var imageURL: String?
-    /// Listings in this location and every location below it.
+    /// Listings in this location and every location below it; for a landmark, the listings
+    /// within `searchRadiusKm` of it.
     public var listingCount: Int
+    /// Other names autocomplete finds it by (`인천공항` for 인천국제공항).
+    public var aliases: [String]
+    /// A landmark's default search radius (its listings are those within it); nil for the
+    /// other kinds, whose listings are those inside them.
+    public var searchRadiusKm: Double?
+    /// The box around the place's own area, when the catalog knows it (an imported
+    /// neighbourhood's polygon); nil otherwise.
+    public var area: BoundingBox?
 
     public init(id: LocationID, parentID: LocationID?, kind: LocationKind, name: String, nameEnglish: String,
-                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?, listingCount: Int) {
+                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?, listingCount: Int,
+                aliases: [String] = [], searchRadiusKm: Double? = nil, area: BoundingBox? = nil) {
         self.id = id
         self.parentID = parentID
         self.kind = kind
@@ -83,6 +96,9 @@ public struct Location: Hashable, Sendable {
         self.coordinate = coordinate
         self.imageURL = imageURL
         self.listingCount = listingCount
+        self.aliases = aliases
+        self.searchRadiusKm = searchRadiusKm
+        self.area = area
     }
 }
 

@@ -23,9 +23,12 @@ public protocol ListingRepository: Sendable {
     func nightlyPrices(matching filter: ListingFilter) throws -> [Int64]
 
     /// Every listing that matches `filter`, price bounds included (the same set as
-    /// `searchListings`' total), as a map point: id, coordinate and nightly price (as
-    /// `ListingMatch.nightlyPrice`); in no particular order.
+    /// `searchListings`' total), as a map point: id, coordinate, nightly price and, with a
+    /// stay, accommodation total (as `ListingMatch`'s); in no particular order.
     func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint]
+
+    /// The pricing rules of the listings with these ids that exist, from one snapshot.
+    func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules]
 }
 
 /// A listing as the map needs it.
@@ -34,14 +37,24 @@ public struct ListingMapPoint: Hashable, Sendable {
     public var coordinate: Coordinate
     /// As `ListingMatch.nightlyPrice`.
     public var nightlyPrice: Int64
-    public init(id: ListingID, coordinate: Coordinate, nightlyPrice: Int64) {
+    /// As `ListingMatch.accommodationTotal`: with a stay, the sum of its nightly prices.
+    public var accommodationTotal: Int64?
+    public init(id: ListingID, coordinate: Coordinate, nightlyPrice: Int64, accommodationTotal: Int64? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.nightlyPrice = nightlyPrice
+        self.accommodationTotal = accommodationTotal
     }
 }
 
 extension ListingRepository {
+    /// One `listing` at a time, for repositories without a cheaper way.
+    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
+        var rules: [ListingID: PricingRules] = [:]
+        for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
+        return rules
+    }
+
     /// `listing` then `calendarEntries`: the same answer, from two snapshots, for
     /// repositories without a cheaper way (the full listing is returned).
     public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
@@ -51,7 +64,7 @@ extension ListingRepository {
     }
 }
 
-/// Read access to cities, districts and neighbourhoods. Safe from any thread.
+/// Read access to cities, districts, neighbourhoods and landmarks. Safe from any thread.
 public protocol LocationRepository: Sendable {
     func allLocations() throws -> [Location]
     func location(_ id: LocationID) throws -> Location?
@@ -70,8 +83,15 @@ public struct LocationDraft: Hashable, Sendable {
     public var fullNameEnglish: String
     public var coordinate: Coordinate
     public var imageURL: String?
+    /// See `Location.aliases`.
+    public var aliases: [String]
+    /// See `Location.searchRadiusKm`: set for landmarks.
+    public var searchRadiusKm: Double?
+    /// See `Location.area`.
+    public var area: BoundingBox?
     public init(externalKey: String, parentKey: String?, kind: LocationKind, name: String, nameEnglish: String,
-                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?) {
+                fullName: String, fullNameEnglish: String, coordinate: Coordinate, imageURL: String?,
+                aliases: [String] = [], searchRadiusKm: Double? = nil, area: BoundingBox? = nil) {
         self.externalKey = externalKey
         self.parentKey = parentKey
         self.kind = kind
@@ -81,6 +101,9 @@ public struct LocationDraft: Hashable, Sendable {
         self.fullNameEnglish = fullNameEnglish
         self.coordinate = coordinate
         self.imageURL = imageURL
+        self.aliases = aliases
+        self.searchRadiusKm = searchRadiusKm
+        self.area = area
     }
 }
 
@@ -96,6 +119,7 @@ public protocol CatalogWriting: AnyObject {
     func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws
     /// Runs `body` in one transaction: all of its writes land, or none do.
     func transaction<T>(_ body: () throws -> T) throws -> T
-    /// Recomputes derived data (location listing counts) after bulk writes.
+    /// Recomputes derived data (location listing counts; a landmark's are the listings within
+    /// its `searchRadiusKm`, by `SearchCircle.contains`) after bulk writes.
     func refreshLocationStatistics() throws
 }

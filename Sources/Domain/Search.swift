@@ -42,6 +42,15 @@ public enum SearchArea: Hashable, Sendable {
     case everywhere
     case location(LocationID)
     case boundingBox(BoundingBox)
+    /// The listings within a distance of a point: a landmark's search
+    /// (`LocationService.searchArea`).
+    case circle(SearchCircle)
+
+    /// The point results are measured from, for a search around one.
+    public var centre: Coordinate? {
+        if case .circle(let circle) = self { return circle.centre }
+        return nil
+    }
 }
 
 /// Which listings a search or a histogram covers.
@@ -73,13 +82,16 @@ public enum ListingSort: String, CaseIterable, Sendable {
     case priceAscending = "price_asc"
     case priceDescending = "price_desc"
     case ratingDescending = "rating_desc"
+    /// Nearest first (`GreatCircle.distanceKm` from the centre, exact, not rounded); only
+    /// for a search around a point (`SearchArea.circle`).
+    case distance
 }
 
 /// Where the next page starts: the sort key and id of the last item served. Stays correct
 /// when listings are added between pages (keyset paging).
 public struct ListingCursor: Hashable, Sendable {
-    /// The last item's value of the sort column (score, nightly price, or rating with
-    /// no rating as -1).
+    /// The last item's value of the sort column (score, nightly price, rating with no
+    /// rating as -1, or distance in km).
     public var sortKey: Double
     public var id: ListingID
     public init(sortKey: Double, id: ListingID) {

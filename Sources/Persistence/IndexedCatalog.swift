@@ -264,6 +264,10 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         return points
     }
 
+    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
+        try catalog.pricingRules(of: ids)
+    }
+
     // MARK: LocationRepository
 
     public func allLocations() throws -> [Location] {

@@ -6,9 +6,12 @@ import Storage
 /// is a bound parameter.
 ///
 /// Every variant starts from the same common table expression `p(id, latitude, longitude,
-/// recommendation_score, rating, total, nightly)`: one row per listing matching the filter
-/// except its price bounds, with the stay's accommodation total (NULL without a stay) and
-/// the nightly price.
+/// recommendation_score, rating, total, nightly, distance)`: one row per listing matching the
+/// filter except its price bounds, with the stay's accommodation total (NULL without a stay),
+/// the nightly price, and the distance from a circle's centre (NULL for other areas).
+///
+/// A circle (`SearchCircle`) is its bounding box, which the coordinate index serves, then
+/// `distanceKm(...) <= :radius`: the Domain rule `GreatCircle.distanceKm`, spelled in SQL.
 ///
 /// Price of a stay, per listing (see docs/storage.md): the nights without a price override
 /// cost `base * weekdayNights + COALESCE(weekend, base) * weekendNights`, both counts
@@ -19,7 +22,7 @@ import Storage
 /// it cannot call Swift, and `FastPathRuleTests` holds this SQL to them.
 struct ListingSearchSQL {
     enum Area: Hashable {
-        case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian
+        case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian, circle, circleAcrossAntimeridian
     }
 
     let filter: ListingFilter
@@ -32,6 +35,29 @@ struct ListingSearchSQL {
         case .location: area = .location
         case .boundingBox(let box):
             area = box.southWest.longitude > box.northEast.longitude ? .boundingBoxAcrossAntimeridian : .boundingBox
+        case .circle(let circle):
+            let box = circle.boundingBox
+            area = box.southWest.longitude > box.northEast.longitude ? .circleAcrossAntimeridian : .circle
+        }
+    }
+
+    /// `GreatCircle.distanceKm(centre, listing)` in SQL, operation for operation (SQLite's
+    /// math functions call the same libm as Swift), for listing `l` and the bound centre
+    /// `:centre_lat`, `:centre_lng`, `:centre_cos` (its `GreatCircle.cosineOfLatitude`) and
+    /// `:rad` (`GreatCircle.radiansPerDegree`). `FastPathRuleTests` compares it with the Swift
+    /// rule bit for bit.
+    static func distanceKm(latitude: String, longitude: String) -> String {
+        let sinLatitude = "sin((\(latitude) - :centre_lat) * :rad / 2)"
+        let sinLongitude = "sin((\(longitude) - :centre_lng) * :rad / 2)"
+        return "(2 * \(GreatCircle.earthRadiusKm) * asin(min(1.0, sqrt(\(sinLatitude) * \(sinLatitude) "
+            + "+ :centre_cos * cos(\(latitude) * :rad) * \(sinLongitude) * \(sinLongitude)))))"
+    }
+
+    /// The distance column of `p`.
+    private var distanceColumn: String {
+        switch area {
+        case .circle, .circleAcrossAntimeridian: return Self.distanceKm(latitude: "l.latitude", longitude: "l.longitude")
+        default: return "NULL"
         }
     }
 
@@ -46,6 +72,12 @@ struct ListingSearchSQL {
             return " AND l.latitude BETWEEN :south AND :north AND l.longitude BETWEEN :west AND :east"
         case .boundingBoxAcrossAntimeridian:
             return " AND l.latitude BETWEEN :south AND :north AND (l.longitude >= :west OR l.longitude <= :east)"
+        case .circle:
+            return " AND l.latitude BETWEEN :south AND :north AND l.longitude BETWEEN :west AND :east"
+                + " AND \(distanceColumn) <= :radius"
+        case .circleAcrossAntimeridian:
+            return " AND l.latitude BETWEEN :south AND :north AND (l.longitude >= :west OR l.longitude <= :east)"
+                + " AND \(distanceColumn) <= :radius"
         }
     }
 
@@ -60,7 +92,7 @@ struct ListingSearchSQL {
             // walk its index.
             return """
                 WITH p AS (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, NULL AS total, \
-                l.base_price + \(Self.extraGuestFeePerNight) AS nightly \
+                l.base_price + \(Self.extraGuestFeePerNight) AS nightly, \(distanceColumn) AS distance \
                 FROM listings l WHERE \(commonFilter))
                 """
         }
@@ -68,6 +100,7 @@ struct ListingSearchSQL {
         // flattened, the correlated price subquery would run once for each use.
         return """
             WITH m AS MATERIALIZED (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
+            \(distanceColumn) AS distance, \
             l.base_price * :weekday_nights + COALESCE(l.weekend_price, l.base_price) * :weekend_nights \
             + \(Self.extraGuestFeePerNight) * :nights \
             + (SELECT COALESCE(SUM(c.price - \(Self.defaultPrice(day: "c.day"))), 0) \
@@ -84,7 +117,7 @@ struct ListingSearchSQL {
             AND :nights BETWEEN COALESCE(ci.min_nights, l.min_nights) AND COALESCE(ci.max_nights, l.max_nights) \
             AND (l.available_until IS NULL OR l.available_until >= :checkout)), \
             p AS (SELECT id, latitude, longitude, recommendation_score, rating, total, \
-            (2 * total + :nights) / (2 * :nights) AS nightly FROM m)
+            (2 * total + :nights) / (2 * :nights) AS nightly, distance FROM m)
             """
     }
 
@@ -115,13 +148,14 @@ struct ListingSearchSQL {
         case .recommended: return "p.recommendation_score"
         case .priceAscending, .priceDescending: return "p.nightly"
         case .ratingDescending: return "COALESCE(p.rating, -1)"
+        case .distance: return "p.distance"
         }
     }
 
     /// Columns: id, total, nightly, sort key. `:limit` rows at most.
     func pageSQL(sort: ListingSort, hasCursor: Bool) -> String {
         let key = Self.sortKey(sort)
-        let ascending = sort == .priceAscending
+        let ascending = sort == .priceAscending || sort == .distance
         var text = matches + " SELECT p.id, p.total, p.nightly, \(key) FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
         if hasCursor {
             text += " AND (\(key) \(ascending ? ">" : "<") :after_key OR (\(key) = :after_key AND p.id > :after_id))"
@@ -136,9 +170,10 @@ struct ListingSearchSQL {
             + "FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
     }
 
-    /// Columns: id, latitude, longitude, nightly; price bounds applied.
+    /// Columns: id, latitude, longitude, nightly, total; price bounds applied.
     var mapPointsSQL: String {
-        matches + " SELECT p.id, p.latitude, p.longitude, p.nightly FROM p WHERE p.nightly BETWEEN :min_price AND :max_price"
+        matches + " SELECT p.id, p.latitude, p.longitude, p.nightly, p.total FROM p "
+            + "WHERE p.nightly BETWEEN :min_price AND :max_price"
     }
 
     /// Column: nightly; price bounds ignored.
@@ -147,6 +182,14 @@ struct ListingSearchSQL {
     }
 
     // MARK: binding
+
+    /// The parameters of `distanceKm(latitude:longitude:)`.
+    static func bindCentre(_ centre: Coordinate, to statement: Statement) throws {
+        try statement.bind(centre.latitude, named: ":centre_lat")
+        try statement.bind(centre.longitude, named: ":centre_lng")
+        try statement.bind(GreatCircle.cosineOfLatitude(centre.latitude), named: ":centre_cos")
+        try statement.bind(GreatCircle.radiansPerDegree, named: ":rad")
+    }
 
     /// Binds the filter's parameters; `withPriceBounds` for the statements that have them.
     func bindFilter(to statement: Statement, withPriceBounds: Bool) throws {
@@ -167,6 +210,14 @@ struct ListingSearchSQL {
             try statement.bind(box.northEast.latitude, named: ":north")
             try statement.bind(box.southWest.longitude, named: ":west")
             try statement.bind(box.northEast.longitude, named: ":east")
+        case .circle(let circle):
+            let box = circle.boundingBox
+            try statement.bind(box.southWest.latitude, named: ":south")
+            try statement.bind(box.northEast.latitude, named: ":north")
+            try statement.bind(box.southWest.longitude, named: ":west")
+            try statement.bind(box.northEast.longitude, named: ":east")
+            try Self.bindCentre(circle.centre, to: statement)
+            try statement.bind(circle.radiusKm, named: ":radius")
         }
         if let stay = filter.stay {
             let weekendNights = CalendarDate.weekendNightCount(

@@ -5,8 +5,16 @@ import Storage
 enum LocationRecord {
     static let select = """
         SELECT id, parent_id, kind, name, name_en, full_name, full_name_en, latitude, longitude, image_url, \
-        listing_count FROM locations
+        listing_count, aliases, search_radius_km, area_south, area_west, area_north, area_east FROM locations
         """
+
+    /// The stored area box: all four edges, or none.
+    private static func area(_ row: Row) -> BoundingBox? {
+        guard let south = row.optionalDouble(13), let west = row.optionalDouble(14), let north = row.optionalDouble(15),
+              let east = row.optionalDouble(16) else { return nil }
+        return BoundingBox(southWest: Coordinate(latitude: south, longitude: west),
+                           northEast: Coordinate(latitude: north, longitude: east))
+    }
 
     static func decode(_ row: Row) throws -> Location {
         let id = row.int64(0)
@@ -24,6 +32,9 @@ enum LocationRecord {
             fullNameEnglish: row.string(6),
             coordinate: Coordinate(latitude: row.double(7), longitude: row.double(8)),
             imageURL: row.optionalString(9),
-            listingCount: row.int(10))
+            listingCount: row.int(10),
+            aliases: try JSONStringArray.decode(row.string(11)),
+            searchRadiusKm: row.optionalDouble(12),
+            area: area(row))
     }
 }

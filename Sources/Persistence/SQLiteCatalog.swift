@@ -122,9 +122,13 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
             return try statement.fetchAll {
                 ListingMapPoint(id: ListingID($0.int64(0)),
                                 coordinate: Coordinate(latitude: $0.double(1), longitude: $0.double(2)),
-                                nightlyPrice: $0.int64(3))
+                                nightlyPrice: $0.int64(3), accommodationTotal: $0.optionalInt64(4))
             }
         }
+    }
+
+    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
+        try listingSummariesByID(ids).mapValues(\.pricing)
     }
 
     // MARK: LocationRepository

@@ -60,10 +60,11 @@ public final class SQLiteCatalogWriter: CatalogWriting {
                 }
                 let update = try db.cachedStatement("""
                     UPDATE locations SET parent_id = ?, kind = ?, name = ?, name_en = ?, full_name = ?, \
-                    full_name_en = ?, initials = ?, latitude = ?, longitude = ?, image_url = ? WHERE id = ?
+                    full_name_en = ?, initials = ?, latitude = ?, longitude = ?, image_url = ?, aliases = ?, \
+                    search_radius_km = ?, area_south = ?, area_west = ?, area_north = ?, area_east = ? WHERE id = ?
                     """)
                 try Self.bindLocation(draft, parentID: parentID, to: update)
-                try update.bind(found.id, at: 11)
+                try update.bind(found.id, at: 17)
                 try update.run()
                 if found.parentID != parentID {
                     try Self.rebuildAncestors(ofSubtree: found.id, in: db)
@@ -74,10 +75,11 @@ public final class SQLiteCatalogWriter: CatalogWriting {
             }
             let insert = try db.cachedStatement("""
                 INSERT INTO locations (parent_id, kind, name, name_en, full_name, full_name_en, initials, \
-                latitude, longitude, image_url, external_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, image_url, aliases, search_radius_km, area_south, area_west, area_north, \
+                area_east, external_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try Self.bindLocation(draft, parentID: parentID, to: insert)
-            try insert.bind(draft.externalKey, at: 11)
+            try insert.bind(draft.externalKey, at: 17)
             try insert.run()
             let id = db.lastInsertedRowID
             try Self.rebuildAncestors(of: id, parentID: parentID, in: db)
@@ -97,6 +99,12 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         try statement.bind(draft.coordinate.latitude, at: 8)
         try statement.bind(draft.coordinate.longitude, at: 9)
         try statement.bind(draft.imageURL, at: 10)
+        try statement.bind(JSONStringArray.encode(draft.aliases), at: 11)
+        try statement.bind(draft.searchRadiusKm, at: 12)
+        try statement.bind(draft.area?.southWest.latitude, at: 13)
+        try statement.bind(draft.area?.southWest.longitude, at: 14)
+        try statement.bind(draft.area?.northEast.latitude, at: 15)
+        try statement.bind(draft.area?.northEast.longitude, at: 16)
     }
 
     private static func locationID(externalKey: String, in db: Database) throws -> Int64? {
@@ -210,7 +218,42 @@ public final class SQLiteCatalogWriter: CatalogWriting {
                 UPDATE locations SET listing_count = (SELECT count(*) FROM location_ancestors a \
                 JOIN listings l ON l.location_id = a.location_id WHERE a.ancestor_id = locations.id)
                 """).run()
+            try Self.countListingsAroundLandmarks(in: db)
             try ChangeLog.append(listing: nil, reason: .catalog, in: db)
+        }
+    }
+
+    /// Sets each landmark's `listing_count` to the listings within its search radius, by the
+    /// Domain rule (`SearchCircle.contains`), which SQL cannot call: every coordinate is read
+    /// once, sorted by latitude, and each landmark tests only the band of its circle's box.
+    private static func countListingsAroundLandmarks(in db: Database) throws {
+        let landmarks = try db.cachedStatement(
+            "SELECT id, latitude, longitude, search_radius_km FROM locations WHERE kind = 'landmark'"
+        ).fetchAll { row in
+            (id: row.int64(0), circle: SearchCircle(centre: Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                                                    radiusKm: row.optionalDouble(3) ?? LocationService.defaultLandmarkRadiusKm))
+        }
+        guard !landmarks.isEmpty else { return }
+        let points = try db.cachedStatement("SELECT latitude, longitude FROM listings ORDER BY latitude").fetchAll {
+            Coordinate(latitude: $0.double(0), longitude: $0.double(1))
+        }
+        let update = try db.cachedStatement("UPDATE locations SET listing_count = ? WHERE id = ?")
+        for landmark in landmarks {
+            let box = landmark.circle.boundingBox
+            var low = 0, high = points.count
+            while low < high {  // the first point at or north of the box's south edge
+                let middle = (low + high) / 2
+                if points[middle].latitude < box.southWest.latitude { low = middle + 1 } else { high = middle }
+            }
+            var count = 0
+            var position = low
+            while position < points.count && points[position].latitude <= box.northEast.latitude {
+                if landmark.circle.contains(points[position]) { count += 1 }
+                position += 1
+            }
+            try update.bind(count, at: 1)
+            try update.bind(landmark.id, at: 2)
+            try update.run()
         }
     }
 

@@ -44,12 +44,15 @@ extension SearchIndex {
     /// `SearchIndexQuery` and `SearchIndexEvaluation.overflow`). Holds the read lock.
     func search(_ search: ListingSearch) -> SearchIndexPage? {
         guard let query = SearchIndexQuery(filter: search.filter, index: self) else { return nil }
+        // Nearest first without a centre: every SQL key is NULL, an order only SQL defines.
+        if search.sort == .distance && query.centre == nil { return nil }
         return lock.withReading {
             switch search.sort {
             case .recommended: return page(query, search, SearchIndexOrders.Recommended.self)
             case .priceAscending: return page(query, search, SearchIndexOrders.PriceAscending.self)
             case .priceDescending: return page(query, search, SearchIndexOrders.PriceDescending.self)
             case .ratingDescending: return page(query, search, SearchIndexOrders.RatingDescending.self)
+            case .distance: return page(query, search, SearchIndexOrders.Distance.self)
             }
         }
     }
@@ -75,12 +78,12 @@ extension SearchIndex {
             forEachCandidate(query) { slot, bits in
                 switch evaluate(slot, query, bits) {
                 case .rejected: return true
-                case .matched(let nightly, _):
+                case .matched(let nightly, let total):
                     guard nightly >= query.minPrice && nightly <= query.maxPrice else { return true }
                     points.append(ListingMapPoint(id: ListingID(ids[slot]),
                                                   coordinate: Coordinate(latitude: latitudes[slot],
                                                                          longitude: longitudes[slot]),
-                                                  nightlyPrice: nightly))
+                                                  nightlyPrice: nightly, accommodationTotal: total))
                     return true
                 case .overflow:
                     overflowed = true
@@ -144,7 +147,7 @@ extension SearchIndex {
             west = min(west, longitude)
             east = max(east, longitude)
             guard !pageIsEmpty else { return true }
-            let key = Order.key(self, slot: slot, nightly: nightly)
+            let key = Order.key(self, query, slot: slot, nightly: nightly)
             if let after {
                 // Strictly after (sortKey, id).
                 let position = Order.position(of: key, relativeTo: after.sortKey)

@@ -14,8 +14,16 @@ struct SearchIndexQuery {
         /// A run of consecutive slots: every slot (everywhere), or a location whose
         /// listings are one run (as the builder lays them out).
         case slots(Range<Int>)
-        /// Any set of slots: a box's listings, or a location's that are not one run.
+        /// Any set of slots: a box's or a circle's listings, or a location's that are not
+        /// one run.
         case members([Int32])
+    }
+
+    /// A circle's centre, for the distance order (`SearchIndexOrders.Distance`).
+    struct Centre {
+        let coordinate: Coordinate
+        /// `GreatCircle.cosineOfLatitude` of it, worked out once per search.
+        let cosineOfLatitude: Double
     }
 
     /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
@@ -80,6 +88,8 @@ struct SearchIndexQuery {
     let priceRows: [Int]
     let minPrice: Int64
     let maxPrice: Int64
+    /// Set for a circle.
+    let centre: Centre?
 
     init?(filter: ListingFilter, index: SearchIndex) {
         // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
@@ -103,6 +113,23 @@ struct SearchIndexQuery {
             var inside: [Int32] = []
             index.forEachSlot(in: box) { inside.append($0) }
             candidates = .members(inside)
+        case .circle(let circle):
+            // The circle's box, as the SQL narrows by, then the Domain rule itself.
+            let area = circle.boundingBox
+            let box = Box(south: area.southWest.latitude, north: area.northEast.latitude,
+                          west: area.southWest.longitude, east: area.northEast.longitude,
+                          acrossAntimeridian: area.southWest.longitude > area.northEast.longitude)
+            var inside: [Int32] = []
+            index.forEachSlot(in: box) { slot in
+                let point = Coordinate(latitude: index.latitudes[Int(slot)], longitude: index.longitudes[Int(slot)])
+                if circle.contains(point) { inside.append(slot) }
+            }
+            candidates = .members(inside)
+        }
+        if case .circle(let circle) = filter.area {
+            centre = Centre(coordinate: circle.centre, cosineOfLatitude: GreatCircle.cosineOfLatitude(circle.centre.latitude))
+        } else {
+            centre = nil
         }
         self.guests32 = guests32
         guests = Int64(guests32)

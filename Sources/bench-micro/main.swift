@@ -313,7 +313,8 @@ measureCPU("Router: GET /health, metrics recorded", calls: 200_000) {
 // MARK: autocomplete
 
 /// The demo geography as locations (cities, districts, neighbourhoods with their parents and
-/// full names), repeated `copies` times with fresh ids: what `/locations?query=` searches.
+/// full names, and the landmarks with their aliases), repeated `copies` times with fresh ids:
+/// what `/locations?query=` searches.
 struct BenchLocations: LocationRepository {
     let locations: [Location]
     init(copies: Int) {
@@ -341,6 +342,13 @@ struct BenchLocations: LocationRepository {
                                 child.latitude, child.longitude, child.weight)
                     }
                 }
+            }
+            for landmark in DemoLandmarks.all {
+                let draft = DemoGenerator.draft(landmark)
+                all.append(Location(id: LocationID(Int64(all.count + 1)), parentID: nil, kind: .landmark,
+                                    name: draft.name, nameEnglish: draft.nameEnglish, fullName: draft.fullName,
+                                    fullNameEnglish: draft.fullNameEnglish, coordinate: draft.coordinate, imageURL: nil,
+                                    listingCount: 100, aliases: draft.aliases, searchRadiusKm: draft.searchRadiusKm))
             }
         }
         locations = all

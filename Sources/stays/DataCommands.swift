@@ -43,6 +43,7 @@ enum ImportCommand {
         .value("listings", "FILE", "Inside Airbnb listings.csv (summary or detailed)"),
         .value("calendar", "FILE", "Inside Airbnb calendar.csv"),
         .value("neighbourhoods", "FILE", "Inside Airbnb neighbourhoods.csv: the group of a neighbourhood whose listings leave it empty"),
+        .value("neighbourhoods-geojson", "FILE", "Inside Airbnb neighbourhoods.geojson: a neighbourhood's area and centre from its polygon"),
         .value("currency", "CODE", "ISO 4217 currency of the prices (the files write every currency with $)"),
         .value("time-zone", "IANA", "time zone of the listings (default Asia/Seoul)"),
         .value("city", "NAME", "name of the city the neighbourhoods belong to (default: from the file name's folder)"),
@@ -72,7 +73,8 @@ enum ImportCommand {
         let summary = try Importer().import(
             listingsFile: listings, calendarFile: options.string("calendar"),
             options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo,
-                                   neighbourhoodsFile: options.string("neighbourhoods")),
+                                   neighbourhoodsFile: options.string("neighbourhoods"),
+                                   neighbourhoodsGeoJSONFile: options.string("neighbourhoods-geojson")),
             writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
         try checkpoint(pool)
         reporter.finish(summary: summary.report, databasePath: path)

@@ -10,7 +10,7 @@ import Testing
 
     @Test func fewMatchesArePinsWithTheCardsPrices() throws {
         for filter in ["", "&checkin=2028-01-10&checkout=2028-01-17&adults=2", "&maxPrice=100000",
-                       "&roomType=private_room"] {
+                       "&roomType=private_room", "&checkin=2028-01-03&checkout=2028-02-04&adults=3"] {
             let map = try server.json("/listings/map?\(Self.korea)&zoom=7\(filter)")
             let search = try server.json("/listings?\(Self.korea)&limit=50\(filter)")
             let total = try #require(search["total"] as? Int)
@@ -24,6 +24,13 @@ import Testing
             for pin in pins {
                 let card = try #require(cards[pin["id"] as! String])
                 #expect((pin["price"] as! NSNumber).int64Value == (card["nightlyPrice"] as! NSNumber).int64Value)
+                // With dates the stay's total, exactly the card's (and so the quote's); else null.
+                if filter.contains("checkin") {
+                    let total = try #require(card["totalPrice"] as? NSNumber)
+                    #expect((pin["totalPrice"] as? NSNumber)?.int64Value == total.int64Value)
+                } else {
+                    #expect(pin["totalPrice"] is NSNull && card["totalPrice"] is NSNull)
+                }
                 let coordinate = card["coordinate"] as! [String: Any]
                 #expect(pin["lat"] as? Double == coordinate["lat"] as? Double)
                 #expect(pin["lng"] as? Double == coordinate["lng"] as? Double)

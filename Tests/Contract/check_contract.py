@@ -934,8 +934,13 @@ class Checker:
                                      dict(params, **{name: "1.5"}), {name}, headers=headers)
                 if "enum" in schema:
                     for value in schema["enum"]:
+                        extra = {}
+                        if name == "sort" and value == "distance":
+                            # Nearest first needs a centre: the spec says so, a landmark gives one.
+                            landmark = self.get("/locations", {"query": "경복궁", "limit": 1})["items"][0]
+                            extra = {"locationId": landmark["id"]}
                         self.call("%s %s=%s (spec enum) -> 200" % (template, name, value), template,
-                                  dict(params, **{name: value}), headers=headers)
+                                  dict(params, **dict(extra, **{name: value})), headers=headers)
                     self.bad_request("%s %s=bogus (not in spec enum) -> 400" % (template, name), template,
                                      dict(params, **{name: "bogus"}), {name}, headers=headers)
                 if schema.get("type") == "array" and isinstance(schema.get("items"), dict) \

@@ -9,4 +9,5 @@ enum Fixtures {
     }
     static var singapore: String { root + "/insideairbnb-singapore" }
     static var edgeCases: String { root + "/edge-cases" }
+    static var geoJSON: String { root + "/geojson" }
 }

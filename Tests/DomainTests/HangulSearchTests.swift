@@ -30,6 +30,14 @@ import Testing
         #expect(HangulSearch.match(query: "  ", name: "서울", nameEnglish: "Seoul") == nil)
     }
 
+    @Test func namesMixingAlphabetsMatchEitherPart() {
+        #expect(HangulSearch.match(query: "n서울", name: "N서울타워", nameEnglish: "N Seoul Tower") == .prefix)
+        #expect(HangulSearch.match(query: "서울타", name: "N서울타워", nameEnglish: "N Seoul Tower") == .contains)
+        #expect(HangulSearch.match(query: "ddp", name: "DDP 동대문", nameEnglish: "Dongdaemun") == .prefix)
+        #expect(HangulSearch.match(query: "83ㅌ", name: "83타워", nameEnglish: "83 Tower") == .prefix)
+        #expect(HangulSearch.match(query: "n타", name: "서울타워", nameEnglish: "Seoul Tower") == nil)
+    }
+
     @Test func englishIsCaseInsensitive() {
         #expect(HangulSearch.match(query: "seoul", name: "서울", nameEnglish: "Seoul") == .exact)
         #expect(HangulSearch.match(query: "GANG", name: "강남구", nameEnglish: "Gangnam-gu") == .prefix)
@@ -81,6 +89,42 @@ import Testing
         // Doubled consonants that are initials move whole: 있 + ㅓ is 이써.
         #expect(match("있", "이써") == HangulSearch.Match(rank: .exact, isLiteral: false))
         #expect(match("있", "잇서") == nil)
+    }
+
+    @Test func aVowelMayStillGrow() {
+        let composingPrefix = HangulSearch.Match(rank: .prefix, isLiteral: false)
+        #expect(match("고", "과천") == composingPrefix)
+        #expect(match("우", "원주") == composingPrefix)
+        #expect(match("그", "긔") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("과", "괘") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        #expect(match("고", "괴산") == composingPrefix)
+        #expect(match("워", "웨") == HangulSearch.Match(rank: .exact, isLiteral: false))
+        // Only the vowels a second keystroke can make: ㅏ never becomes ㅘ, ㅗ never ㅜ.
+        #expect(match("가", "과천") == nil)
+        #expect(match("고", "구리") == nil)
+        #expect(match("과", "고") == nil)
+        // Once a final is typed the vowel is settled: 곡 is not on the way to 곽.
+        #expect(match("곡", "곽") == nil)
+        #expect(match("운", "원주") == nil)
+    }
+
+    @Test func everyStepOfTypingFindsTheName() {
+        // What a 2-beolsik keyboard shows while typing each name, keystroke by keystroke.
+        let sequences: [String: [String]] = [
+            "과천": ["ㄱ", "고", "과", "괓", "과처", "과천"],
+            "원주": ["ㅇ", "우", "워", "원", "원ㅈ", "원주"],
+            "광안리": ["ㄱ", "고", "과", "광", "광아", "광안", "광안ㄹ", "광안리"],
+            "닭갈비": ["ㄷ", "다", "달", "닭", "닭ㄱ", "닭가", "닭갈", "닭갈ㅂ", "닭갈비"],
+            "의정부": ["ㅇ", "으", "의", "읮", "의저", "의정", "의정ㅂ", "의정부"],
+        ]
+        for (name, steps) in sequences {
+            for step in steps {
+                #expect(match(step, name) != nil, "\(step) while typing \(name)")
+            }
+        }
+        // Literal steps stay literal, so they rank above composing matches elsewhere.
+        #expect(match("과", "과천")?.isLiteral == true)
+        #expect(match("괓", "과천")?.isLiteral == false)
     }
 
     @Test func literalBeatsComposingWhateverTheRank() {

@@ -44,7 +44,7 @@ import Testing
         #expect(near[0].distanceKm == 0 && near[0].driveMinutes == 5)
         #expect(near[1].distanceKm > 8 && near[1].distanceKm < 10) // ~8.9 km
         // Seoul to Busan is ~325 km in a straight line.
-        let busan = LocationService.distanceKm(Coordinate(latitude: 37.5665, longitude: 126.9780),
+        let busan = GreatCircle.distanceKm(Coordinate(latitude: 37.5665, longitude: 126.9780),
                                                Coordinate(latitude: 35.1796, longitude: 129.0756))
         #expect(busan > 320 && busan < 330)
         #expect(LocationService.driveMinutes(distanceKm: 40) == 83) // 40*1.3/40*60 + 5 = 83

@@ -31,7 +31,8 @@ import Storage
                 Issue.record("round \(round) nightlyPrices differ for \(filter): \(sqlPrices) vs \(indexPrices)")
             }
             if !sqlPrices.isEmpty { nonEmpty += 1 }
-            for sort in ListingSort.allCases {
+            // Nearest first only around a point (`ListingService` refuses it elsewhere).
+            for sort in ListingSort.allCases where sort != .distance || filter.area.centre != nil {
                 let limit = [1, 2, 3, 5, 8, 13, 40][random.next(below: 7)]
                 // A cursor of any value, not only one the server issued: fractional and
                 // tied keys exercise the exact integer/real comparison.
@@ -349,9 +350,18 @@ final class RandomCatalog {
 
     func randomFilter(_ random: inout TestRandom) -> ListingFilter {
         var filter = ListingFilter()
-        switch random.next(below: 6) {
+        switch random.next(below: 7) {
         case 0:
             filter.area = .everywhere
+        case 6:
+            // Around a point (a landmark's search): a city, sometimes Taveuni, whose circles
+            // cross the antimeridian.
+            let city = Self.cities[random.chance(20) ? 2 : random.next(below: 2)]
+            var longitude = city.longitude + (random.unit() - 0.5) * 0.2
+            if longitude > 180 { longitude -= 360 }
+            filter.area = .circle(SearchCircle(centre: Coordinate(latitude: city.latitude + (random.unit() - 0.5) * 0.1,
+                                                                  longitude: longitude),
+                                               radiusKm: [0.5, 1, 2, 3, 5, 10][random.next(below: 6)] * random.unit() + 0.1))
         case 1, 2:
             filter.area = .location(random.chance(5) ? LocationID(999_999) : locations[random.next(below: locations.count)])
         case 3:
@@ -394,6 +404,7 @@ final class RandomCatalog {
         case .recommended: key = Double(random.next(in: 0...25)) + (random.chance(50) ? 0.5 : 0)
         case .priceAscending, .priceDescending: key = Double(random.next(in: 1...30) * 5_000) + (random.chance(30) ? 0.25 : 0)
         case .ratingDescending: key = [-1, 3.0, 4.2, 4.5, 4.85, 5.0, 4.3][random.next(below: 7)]
+        case .distance: key = random.unit() * 6
         }
         let id = random.chance(50) && !listingIDs.isEmpty ? listingIDs[random.next(below: listingIDs.count)] : Int64(random.next(in: 1...5_000))
         return ListingCursor(sortKey: key, id: ListingID(id))
