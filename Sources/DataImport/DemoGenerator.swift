@@ -139,7 +139,7 @@ public struct DemoGenerator: Sequence, Sendable {
             fullNameEnglish: [landmark.nameEnglish, district?.nameEnglish, city.fullNameEnglish].compactMap { $0 }
                 .joined(separator: ", "),
             coordinate: Coordinate(latitude: landmark.latitude, longitude: landmark.longitude),
-            imageURL: "https://picsum.photos/seed/stays-\(key.replacingOccurrences(of: ":", with: "-"))/800/600",
+            imageURL: Self.imagePath(key),
             aliases: landmark.aliases, searchRadiusKm: landmark.searchRadiusKm)
     }
 
