@@ -193,6 +193,22 @@ def threads(pid):
     return bench.status_kb(pid, "Threads")
 
 
+def index_rebuilds(port):
+    """`stays_search_index_rebuilds_total` from /metrics (None when the server has no such
+    series): a rebuild builds the index's memory anew, so RSS steps are read against it."""
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/metrics")
+        text = conn.getresponse().read().decode()
+        conn.close()
+    except (OSError, http.client.HTTPException):
+        return None
+    for line in text.splitlines():
+        if line.startswith("stays_search_index_rebuilds_total "):
+            return int(float(line.split()[1]))
+    return None
+
+
 def sample(server, window, started, out):
     latencies, errors, by_kind, last_error = window.swap()
     row = {
@@ -205,13 +221,15 @@ def sample(server, window, started, out):
         "rss_mb": bench.status_kb(server.pid, "VmRSS") / 1024,
         "fds": open_fds(server.pid),
         "threads": threads(server.pid),
+        "index_rebuilds": index_rebuilds(server.port),
         "by_kind": by_kind,
     }
     if last_error:
         row["last_error"] = last_error
     out.append(row)
     log(f"t={row['t_s']}s requests {row['requests']} errors {errors} p50 {row['p50_ms']:.1f} ms "
-        f"p99 {row['p99_ms']:.1f} ms RSS {row['rss_mb']:.1f} MB fds {row['fds']} threads {row['threads']}"
+        f"p99 {row['p99_ms']:.1f} ms RSS {row['rss_mb']:.1f} MB fds {row['fds']} threads {row['threads']} "
+        f"index rebuilds {row['index_rebuilds']}"
         + (f" last error: {last_error}" if last_error else ""))
 
 
@@ -232,10 +250,11 @@ def markdown(results):
                      f"{row['threads']} |")
     lines += ["", f"Server right after start: RSS {results['rss_at_start_mb']:.1f} MB, "
               f"{results['fds_at_start']} open fds. Every window:", "",
-              "| t s | requests | errors | p99 ms | RSS MB | fds |", "|---:|---:|---:|---:|---:|---:|"]
+              "| t s | requests | errors | p99 ms | RSS MB | fds | threads | index rebuilds |",
+              "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in results["windows"]:
         lines.append(f"| {row['t_s']} | {row['requests']} | {row['errors']} | {row['p99_ms']:.1f} | "
-                     f"{row['rss_mb']:.1f} | {row['fds']} |")
+                     f"{row['rss_mb']:.1f} | {row['fds']} | {row['threads']} | {row.get('index_rebuilds')} |")
     return "\n".join(lines)
 
 
