@@ -1,4 +1,5 @@
 import Domain
+import HTTPServer
 
 /// Everything the routes call, built once at start-up. Immutable and `Sendable`.
 public struct APIServices: Sendable {

@@ -63,7 +63,6 @@ extension ProblemType {
     static let stayEnded = ProblemType(kind: "stay-ended")
     static let invalidIdempotencyKey = ProblemType(kind: "invalid-idempotency-key")
     static let idempotencyKeyReused = ProblemType(kind: "idempotency-key-reused")
-    static let rateLimited = ProblemType(kind: "rate-limited")
     static let notReady = ProblemType(kind: "not-ready")
 }
 
@@ -72,13 +71,5 @@ extension Problem {
     static func invalidParameters(_ params: [InvalidParam]) -> Problem {
         Problem(type: .invalidParameters, status: .badRequest, title: "Invalid parameters",
                 detail: "One or more parameters are missing or invalid.", invalidParams: params)
-    }
-
-    /// 429 with `Retry-After` (RFC 6585 §4).
-    static func rateLimited(retryAfterSeconds: Int) -> Problem {
-        var problem = Problem(type: .rateLimited, status: .tooManyRequests, title: "Too many requests",
-                              detail: "Too many requests from this address; retry after \(retryAfterSeconds) s.")
-        problem.headers.append(name: "Retry-After", value: String(retryAfterSeconds))
-        return problem
     }
 }

@@ -155,6 +155,9 @@ private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCata
         text.family("stays_search_index_last_update_timestamp_seconds", .gauge,
                     "When the search index last changed (load, patch or rebuild), in seconds since 1970.")
         text.sample("stays_search_index_last_update_timestamp_seconds", index.lastUpdate)
+        text.family("stays_search_index_rebuilds_total", .counter,
+                    "Full rebuilds of the search index swapped in since start (its memory is built anew).")
+        text.sample("stays_search_index_rebuilds_total", catalog.rebuildCount)
         text.family("stays_sqlite_pool_waits_total", .counter,
                     "Times a reader or the writer connection was not free at once.")
         text.sample("stays_sqlite_pool_waits_total", pool.waitCount)

@@ -29,6 +29,8 @@ final class Connection: @unchecked Sendable {
     private let shutdownFlag: ShutdownFlag
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let metrics: HTTPMetrics?
+    /// The server's per-address write limit (nil: none), checked before a write reaches a handler.
+    private let writeLimit: RateLimiter?
     private let onClose: @Sendable (Int) -> Void
     private let lock = NSLock()
 
@@ -61,7 +63,7 @@ final class Connection: @unchecked Sendable {
 
     init(id: Int, fd: Int32, peer: String, loop: IOLoop, configuration: ServerConfiguration, responder: any Responder,
          handlers: HandlerPool, shutdownFlag: ShutdownFlag, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
-         metrics: HTTPMetrics? = nil, onClose: @escaping @Sendable (Int) -> Void) {
+         metrics: HTTPMetrics? = nil, writeLimit: RateLimiter? = nil, onClose: @escaping @Sendable (Int) -> Void) {
         self.shutdownFlag = shutdownFlag
         self.id = id
         self.fd = fd
@@ -71,6 +73,7 @@ final class Connection: @unchecked Sendable {
         self.handlers = handlers
         self.accessLog = accessLog
         self.metrics = metrics
+        self.writeLimit = writeLimit
         self.onClose = onClose
         machine = ConnectionStateMachine(limits: configuration.limits,
                                          timeouts: .init(configuration), now: IOLoop.now())
@@ -220,6 +223,16 @@ final class Connection: @unchecked Sendable {
         if accessLog != nil {
             inFlight = (received, Date(), request.method.rawValue, request.path, request.version,
                         request.headers["User-Agent"])
+        }
+        if let writeLimit, request.method.isWrite, case .refused(let retryAfter) = writeLimit.admit(peer) {
+            // Over the limit: answered here, so a flood of writes never takes a handler thread.
+            // After this event, like a handler's answer: the state machine is mid-action now.
+            metrics?.writesRateLimited.increment()
+            var problem = Problem.rateLimited(retryAfterSeconds: retryAfter)
+            problem.requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
+            let response = problem.response()
+            onLoop { $0.respond(response) }
+            return
         }
         metrics?.inFlight.add(1)
         countState()   // now, not after the handler may already have run

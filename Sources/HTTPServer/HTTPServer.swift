@@ -51,6 +51,11 @@ public final class HTTPServer: @unchecked Sendable {
     private var reserveDescriptor: Int32 = -1
     /// Refused connections are logged at most once a second.
     private let refusalLog: RateLimitedLog
+    /// Open connections by client address, against `maxConnectionsPerAddress`.
+    private var perAddress: PerAddressConnections
+    /// Writes per second by client address; nil when `writesPerSecondPerAddress` is 0. One
+    /// for the whole server, shared by its connections.
+    private let writeLimit: RateLimiter?
 
     /// `metrics`: record connections by state, requests in flight and the handler queue depth
     /// there (the router records requests by route: `Router.responder(metrics:)`).
@@ -69,6 +74,9 @@ public final class HTTPServer: @unchecked Sendable {
          eventLoops: Int? = nil, log: @escaping @Sendable (String) -> Void = ErrorLog.standardError) {
         self.configuration = configuration
         self.refusalLog = RateLimitedLog(sink: log)
+        self.perAddress = PerAddressConnections(limit: configuration.maxConnectionsPerAddress)
+        let writes = configuration.writesPerSecondPerAddress
+        self.writeLimit = writes > 0 ? RateLimiter(limit: writes, periodSeconds: 1) : nil
         self.responder = responder
         self.accessLog = accessLog
         self.metrics = metrics?.http
@@ -194,20 +202,25 @@ public final class HTTPServer: @unchecked Sendable {
                 refuse(fd, peer: peer, reason: .connectionCap)
                 continue
             }
+            let id = nextConnectionID
+            guard perAddress.admit(peer, id: id) else {
+                refuse(fd, peer: peer, reason: .perAddressCap)
+                continue
+            }
             do {
                 try Syscall.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
             } catch {
                 Syscall.close(fd)
+                perAddress.closed(id: id)
                 continue
             }
-            let id = nextConnectionID
             nextConnectionID += 1
             let index = id % loops.count
             let loop = loops[index]
             let connection = Connection(
                 id: id, fd: fd, peer: peer, loop: loop, configuration: configuration, responder: responder,
                 handlers: handlerPools[index], shutdownFlag: shutdownFlag, accessLog: accessLog,
-                metrics: metrics, onClose: { [self] id in queue.async { self.connectionClosed(id) } })
+                metrics: metrics, writeLimit: writeLimit, onClose: { [self] id in queue.async { self.connectionClosed(id) } })
             connections[id] = connection
             loop.execute { connection.start() }
         }
@@ -215,24 +228,44 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Why a connection was refused (the `reason` label of `stays_connections_refused_total`).
     enum RefusalReason: Int, CaseIterable {
-        case connectionCap, descriptors
-        var label: String { self == .connectionCap ? "connection_cap" : "descriptors" }
+        case connectionCap, descriptors, perAddressCap
+        var label: String {
+            switch self {
+            case .connectionCap: "connection_cap"
+            case .descriptors: "descriptors"
+            case .perAddressCap: "per_address_cap"
+            }
+        }
     }
 
     /// What a refused connection reads: a complete 503 that closes the connection.
-    static let refusalResponse: [UInt8] = {
-        let body = #"{"type":"/problems/service-unavailable","title":"Service Unavailable","status":503,"#
-            + #""detail":"The server has too many connections; try again shortly."}"#
-        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\n"
-            + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
-    }()
+    static let refusalResponse: [UInt8] = cannedProblem(
+        status: "503 Service Unavailable", type: .serviceUnavailable, title: "Service Unavailable",
+        detail: "The server has too many connections; try again shortly.")
 
-    /// Answers a connection the server will not serve with `refusalResponse`, without waiting:
+    /// What a connection over `maxConnectionsPerAddress` reads: a complete 429 that closes it.
+    static let perAddressRefusalResponse: [UInt8] = cannedProblem(
+        status: "429 Too Many Requests", type: .rateLimited, title: "Too many requests",
+        detail: "Too many connections from this address; close one or try again shortly.")
+
+    /// A whole response (head and problem body) with `Retry-After: 1` and `Connection: close`,
+    /// built once: a refusal is sent before any request is read, so it has no request id.
+    private static func cannedProblem(status: String, type: ProblemType, title: String, detail: String) -> [UInt8] {
+        let code = status.prefix { $0 != " " }
+        let body = #"{"type":""# + type.uri + #"","title":""# + title + #"","status":"# + code
+            + #","detail":""# + detail + #""}"#
+        return Array(("HTTP/1.1 \(status)\r\nContent-Type: application/problem+json\r\nCache-Control: no-store\r\n"
+            + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+    }
+
+    /// Answers a connection the server will not serve with `refusalResponse` (at the
+    /// per-address cap: `perAddressRefusalResponse`), without waiting:
     /// one non-blocking send (a fresh socket's send buffer always takes it), a half-close, a
     /// non-blocking read of whatever request already arrived (so the close does not turn into
     /// a reset that could discard the answer), and close. Counted and logged (rate-limited).
     private func refuse(_ fd: Int32, peer: String, reason: RefusalReason) {
-        Self.refusalResponse.withUnsafeBytes { response in
+        let answer = reason == .perAddressCap ? Self.perAddressRefusalResponse : Self.refusalResponse
+        answer.withUnsafeBytes { response in
             _ = try? Syscall.send(fd, response, UnsafeRawBufferPointer(start: nil, count: 0))
         }
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
@@ -244,9 +277,12 @@ public final class HTTPServer: @unchecked Sendable {
         }
         Syscall.close(fd)
         metrics?.connectionsRefused[reason.rawValue].increment()
-        let cause = reason == .connectionCap ? "the connection cap (\(configuration.maxConnections)) is reached"
-                                             : "the process is out of file descriptors"
-        refusalLog.log("refused a connection from \(peer) with 503: \(cause)")
+        let cause = switch reason {
+        case .connectionCap: "503: the connection cap (\(configuration.maxConnections)) is reached"
+        case .descriptors: "503: the process is out of file descriptors"
+        case .perAddressCap: "429: the address holds \(configuration.maxConnectionsPerAddress) connections, its cap"
+        }
+        refusalLog.log("refused a connection from \(peer) with \(cause)")
     }
 
     private static func openReserve() -> Int32 {
@@ -266,6 +302,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func connectionClosed(_ id: Int) {
         connections[id] = nil
+        perAddress.closed(id: id)
         finishIfDone()
     }
 

@@ -100,8 +100,10 @@ final class HTTPMetrics: Sendable {
     let connections: [MetricGauge] = ConnectionStateMachine.State.metricNames.map { _ in MetricGauge() }
     /// Requests the router found no route for (404) or whose path did not decode.
     let unmatched = RouteMetrics(pattern: "unmatched")
-    /// Connections answered 503 and closed at accept, by `HTTPServer.RefusalReason`.
+    /// Connections answered and closed at accept, by `HTTPServer.RefusalReason`.
     let connectionsRefused: [MetricCounter] = HTTPServer.RefusalReason.allCases.map { _ in MetricCounter() }
+    /// Writes answered 429 by the per-address write limit (`ServerConfiguration.writesPerSecondPerAddress`).
+    let writesRateLimited = MetricCounter()
     private let routes = Mutex<[RouteMetrics]>([])
     private let pools = Mutex<[HandlerPool]>([])
 
@@ -129,11 +131,15 @@ final class HTTPMetrics: Sendable {
             text.sample("stays_http_connections", labels: [("state", name)], connections[index].value)
         }
         text.family("stays_connections_refused_total", .counter,
-                    "Connections answered 503 and closed at accept: at the connection cap, or out of file descriptors.")
+                    "Connections answered and closed at accept: 503 at the connection cap or out of file descriptors, "
+                    + "429 at the per-address connection cap.")
         for reason in HTTPServer.RefusalReason.allCases {
             text.sample("stays_connections_refused_total", labels: [("reason", reason.label)],
                         connectionsRefused[reason.rawValue].value)
         }
+        text.family("stays_http_writes_rate_limited_total", .counter,
+                    "POST, PUT, PATCH and DELETE requests answered 429 by the per-address write limit.")
+        text.sample("stays_http_writes_rate_limited_total", writesRateLimited.value)
         let depth = pools.withLock { $0 }.reduce(0) { $0 + $1.waitingCount }
         text.family("stays_handler_queue_depth", .gauge, "Requests waiting for a handler thread.")
         text.sample("stays_handler_queue_depth", depth)

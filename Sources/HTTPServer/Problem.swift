@@ -96,3 +96,14 @@ public struct Problem: Error, Sendable, Equatable {
         return problem.response()
     }
 }
+
+extension Problem {
+    /// 429 `/problems/rate-limited` with `Retry-After` (RFC 6585 §4): what every per-address
+    /// limit answers (`POST /guests`, and writes with a per-address write limit).
+    public static func rateLimited(retryAfterSeconds: Int) -> Problem {
+        var problem = Problem(type: .rateLimited, status: .tooManyRequests, title: "Too many requests",
+                              detail: "Too many requests from this address; retry after \(retryAfterSeconds) s.")
+        problem.headers.append(name: "Retry-After", value: String(retryAfterSeconds))
+        return problem
+    }
+}

@@ -60,3 +60,8 @@ extension ProblemType {
     /// connection): 503 with `Retry-After`; trying again shortly should work.
     public static let serviceUnavailable = ProblemType(kind: "service-unavailable")
 }
+
+extension ProblemType {
+    /// A client address asked too often (a `RateLimiter` refused it): 429 with `Retry-After`.
+    public static let rateLimited = ProblemType(kind: "rate-limited")
+}

@@ -35,6 +35,18 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int = 20_000
     /// `listen(2)` backlog.
     public var backlog: Int32 = 1024
+    /// Open connections per client address (the TCP peer's IP); 0, the default, is no limit.
+    /// A connection over it is accepted, answered a minimal 429 `/problems/rate-limited`
+    /// (`Retry-After: 1`, `Connection: close`, before any request is read) and closed; counted
+    /// in `stays_connections_refused_total{reason="per_address_cap"}`. Off by default because
+    /// mobile carriers and offices put many users behind one address; behind a proxy every
+    /// client is the proxy's address, so set it there instead.
+    public var maxConnectionsPerAddress: Int = 0
+    /// Writes (POST, PUT, PATCH, DELETE) per second per client address, with a burst of as
+    /// many at once (`RateLimiter`, GCRA); 0, the default, is no limit. A write over it is
+    /// answered 429 `/problems/rate-limited` with `Retry-After` without reaching a handler,
+    /// and counted in `stays_http_writes_rate_limited_total`. Reads are never limited by it.
+    public var writesPerSecondPerAddress: Int = 0
 
     public init(
         host: String = "127.0.0.1",

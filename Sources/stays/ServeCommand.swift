@@ -31,6 +31,10 @@ enum ServeCommand {
         .repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
                     "allow browser pages of this origin (repeatable; env: comma-separated; default none: no CORS)"),
         .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
+        .value("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
+               "open connections per client address, more are answered 429 and closed; 0: no limit (default 0)"),
+        .value("write-rate-limit", "N", env: "STAYS_WRITE_RATE_LIMIT",
+               "POST/PUT/PATCH/DELETE per client address per second, more are answered 429; 0: no limit (default 0)"),
         .flag("print-config", "print every option's effective value and where it came from (flag, environment or default), then exit"),
     ]
 
@@ -42,6 +46,7 @@ enum ServeCommand {
         "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
         "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
         "gzip-min-bytes": "2048", "cors-origin": "(none)", "guest-rate-limit": "20",
+        "max-connections-per-address": "0", "write-rate-limit": "0",
     ]
 
     /// Options whose values are secrets, shown as "(redacted)" by `--print-config`. None today.
@@ -76,6 +81,8 @@ enum ServeCommand {
         configuration.idleTimeout = try options.seconds("idle-timeout", default: .seconds(30))
         configuration.limits.maxBodyBytes = try options.integer("max-body-bytes", default: 1 << 20, in: 0...(1 << 30))
         configuration.limits.maxHeaderBytes = try options.integer("max-header-bytes", default: 16_384, in: 1024...(1 << 20))
+        configuration.maxConnectionsPerAddress = try options.integer("max-connections-per-address", default: 0, in: 0...1_000_000)
+        configuration.writesPerSecondPerAddress = try options.integer("write-rate-limit", default: 0, in: 0...1_000_000)
         let pricing = PricingConfiguration(
             serviceFeeBasisPoints: try options.integer("service-fee-bp", default: 1400, in: 0...10_000),
             taxBasisPoints: try options.integer("tax-bp", default: 1000, in: 0...10_000))

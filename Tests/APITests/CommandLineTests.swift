@@ -28,8 +28,9 @@ func runStays(_ arguments: [String], environment: [String: String]? = nil) throw
     /// without opening the database or listening.
     @Test func printConfigShowsEveryOptionAndWhereItCameFrom() throws {
         let result = try runStays(["serve", "--port", "0", "--cors-origin", "https://a.example", "--print-config",
-                                   "--database", "/nonexistent/dir/x.sqlite"],
-                                  environment: ["STAYS_GZIP_LEVEL": "6", "PATH": "/usr/bin:/bin"])
+                                   "--database", "/nonexistent/dir/x.sqlite", "--max-connections-per-address", "64"],
+                                  environment: ["STAYS_GZIP_LEVEL": "6", "STAYS_WRITE_RATE_LIMIT": "10",
+                                                "PATH": "/usr/bin:/bin"])
         #expect(result.status == 0, "\(result)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("port = 0  (flag --port)"), "\(result.output)")
@@ -37,11 +38,13 @@ func runStays(_ arguments: [String], environment: [String: String]? = nil) throw
         #expect(lines.contains("host = 127.0.0.1  (default)"), "\(result.output)")
         #expect(lines.contains("cors-origin = https://a.example  (flag --cors-origin)"), "\(result.output)")
         #expect(lines.contains("quiet = false  (default)"), "\(result.output)")
+        #expect(lines.contains("max-connections-per-address = 64  (flag --max-connections-per-address)"), "\(result.output)")
+        #expect(lines.contains("write-rate-limit = 10  (environment STAYS_WRITE_RATE_LIMIT)"), "\(result.output)")
         #expect(lines.contains("database = /nonexistent/dir/x.sqlite  (flag --database)"), "\(result.output)")
         #expect(result.output.contains("redacted"))
         #expect(!result.output.contains("print-config ="))
         // Every other option has a line.
-        #expect(lines.filter { $0.contains(" = ") }.count == 20, "\(result.output)")
+        #expect(lines.filter { $0.contains(" = ") }.count == 22, "\(result.output)")
 
         let bad = try runStays(["serve", "--print-config", "--port", "x"])
         #expect(bad.status == 2, "\(bad)")

@@ -26,6 +26,8 @@ import TestSupport
         let sequenceBefore = try #require(before.value("stays_search_index_sequence"))
         #expect(before.value("stays_bookings_created_total") == 0)
         #expect(before.value("stays_sqlite_pool_waits_total") != nil)
+        #expect(before.value("stays_search_index_rebuilds_total") == 0, "a fresh server has loaded, not rebuilt")
+        #expect(before.types["stays_search_index_rebuilds_total"] == "counter")
         #expect(before.value("stays_build_info", ["version": BuildInfo.version, "commit": BuildInfo.commit,
                                                   "swift": BuildInfo.swift]) == 1)
         #expect(before.types["stays_bookings_created_total"] == "counter")

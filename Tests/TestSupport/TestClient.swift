@@ -30,7 +30,9 @@ public final class TestClient {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: Int, host: String = "127.0.0.1", receiveTimeout: Int = 5) throws {
+    /// `sourceAddress`: an IPv4 address to bind the socket to before connecting (any of
+    /// 127.0.0.0/8 on Linux), so a test can be a second client address over loopback.
+    public init(port: Int, host: String = "127.0.0.1", receiveTimeout: Int = 5, sourceAddress: String? = nil) throws {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -45,6 +47,24 @@ public final class TestClient {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        if let sourceAddress {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, sourceAddress, &local.sin_addr) == 1 else {
+                Glibc.close(fd)
+                throw ClientError(description: "not an IPv4 address: \(sourceAddress)")
+            }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                Glibc.close(fd)
+                throw ClientError(description: "bind to \(sourceAddress) failed: \(code)")
+            }
+        }
         guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let code = errno
             Glibc.close(fd)

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 import TestSupport
-@testable import API
+@testable import HTTPServer
 
 /// A clock the test moves by hand.
 private final class ManualClock: Sendable {

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Limits how often each key (for `POST /guests`, the client's address) may do something:
-/// at most `limit` at once and `limit` per `period` sustained. A limit of 0 turns it off.
+/// Limits how often each key (a client address: for `POST /guests`, and for every write when
+/// the server has a per-address write limit) may do something: at most `limit` at once and
+/// `limit` per `period` sustained. A limit of 0 turns it off.
 ///
 /// The algorithm is a token bucket of `limit` tokens refilled at `limit / period`, kept as
 /// the generic cell rate algorithm (GCRA): one "theoretical arrival time" per key instead

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Property-based API testing: schemathesis generates requests from docs/openapi.yaml (valid
+# and invalid parameters, bodies and headers) and checks every answer of a real server
+# against the same document: no 5xx, and status codes, content types, documented headers and
+# response bodies as specified. Bounded: --max-examples per operation and a time budget.
+#
+# Usage: bash .ci/schemathesis.sh [path/to/stays]   (default .build/debug/stays; builds nothing)
+# Knobs (environment): MAX_EXAMPLES (per operation, default 40), MAX_TIME (seconds for the
+# whole run, default 180), SEED (default 20261124: the same seed explores the same cases).
+# Exit status: schemathesis's (0 when no check failed), 2 when the server cannot start.
+set -euo pipefail
+
+binary="${1:-.build/debug/stays}"
+case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
+cd "$(dirname "$0")/.."
+printf '\n==> %s\n' "schemathesis: generated requests against docs/openapi.yaml"
+MAX_EXAMPLES=${MAX_EXAMPLES:-40}
+MAX_TIME=${MAX_TIME:-180}
+SEED=${SEED:-20261124}
+
+if [ ! -x "$binary" ]; then
+    echo "schemathesis: no executable at $binary (run swift build first)" >&2
+    exit 2
+fi
+if ! command -v schemathesis >/dev/null 2>&1; then
+    python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4,<5' >&2 \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'schemathesis>=4,<5' >&2
+fi
+
+workdir="$(mktemp -d "${TMPDIR:-/tmp}/stays-schemathesis.XXXXXX")"
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$workdir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A fixed today keeps the demo data's dates and prices the same run to run. No limit on
+# POST /guests: schemathesis calls it as often as any operation, and a 429 there is the rate
+# limit working, not a finding (Tests/Contract covers the 429).
+"$binary" serve --port 0 --database "$workdir/stays.sqlite" --today 2026-11-23 --quiet \
+    --guest-rate-limit 0 >"$workdir/stdout.log" 2>"$workdir/stderr.log" &
+server_pid=$!
+port=""
+deadline=$((SECONDS + 180))
+while [ -z "$port" ]; do
+    if ! kill -0 "$server_pid" 2>/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
+        echo "schemathesis: the server did not start:" >&2
+        cat "$workdir/stderr.log" >&2
+        exit 2
+    fi
+    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$workdir/stderr.log" | head -n 1)"
+    [ -n "$port" ] || sleep 0.2
+done
+base="http://127.0.0.1:$port"
+
+# One guest for every operation that needs a bearer token (reservations, the wishlist).
+token="$(curl -fsS -X POST "$base/guests" | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')"
+
+# From the scratch directory: schemathesis keeps a cache (.schemathesis/) where it runs.
+spec="$PWD/docs/openapi.yaml"
+status=0
+(cd "$workdir" && schemathesis --no-color run "$spec" --url "$base" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+    --header "Authorization: Bearer $token" \
+    --max-examples "$MAX_EXAMPLES" --max-time "$MAX_TIME" --seed "$SEED" \
+    --request-timeout 10 --workers 2 --generation-database none) || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "schemathesis: failures above (server log: $(wc -l <"$workdir/stderr.log") lines)" >&2
+    tail -n 20 "$workdir/stderr.log" >&2
+fi
+exit "$status"

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The soak benchmark, in one command:
+#   Benchmarks/soak.sh                      # 30 minutes
+#   DURATION=120 Benchmarks/soak.sh         # a short run
+# Knobs (environment): DURATION (seconds, default 1800), RATE (requests per second offered,
+# default 200), WORKERS (keep-alive clients, default 8), SAMPLE (seconds per window,
+# default 60), DATASET (default 20k), STAYS (a built `stays` binary instead of building one),
+# DATABASE (a seeded dataset file to copy instead of the cached one).
+#
+# Builds `stays` in release mode, seeds the dataset (cached in Benchmarks/.data/ like
+# booking.sh), COPIES it (the run books into it) and runs Benchmarks/soak.py on the copy:
+# mixed reads, bookings and cancellations at a steady rate, with the server's RSS, open
+# descriptors and p99 sampled every window. See docs/performance.md, "Soak". Results in
+# Benchmarks/.out/soak-<time>/ (soak.json, soak.md); the copy is deleted. Exit status 1 when
+# any request failed. Everything stays on loopback; every process started is stopped by PID.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-1800}
+RATE=${RATE:-200}
+WORKERS=${WORKERS:-8}
+SAMPLE=${SAMPLE:-60}
+DATASET=${DATASET:-20k}
+TODAY=2026-11-23
+SEED=20261122
+DATA=Benchmarks/.data
+OUT=Benchmarks/.out/soak-$(date -u +%Y%m%dT%H%M%SZ)
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+if ! command -v sqlite3 >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null
+fi
+
+if [ -n "${STAYS:-}" ]; then
+    BIN_STAYS=$STAYS
+else
+    step "Release build"
+    swift build -c release --product stays
+    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
+fi
+
+case $DATASET in
+    *k) count=$(( ${DATASET%k} * 1000 )) ;;
+    *m) count=$(( ${DATASET%m} * 1000000 )) ;;
+    *) echo "soak.sh: DATASET '$DATASET' must look like 20k or 1m" >&2; exit 2 ;;
+esac
+key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
+mkdir -p "$DATA" "$OUT"
+db=${DATABASE:-"$DATA/$DATASET-$key.sqlite"}
+if [ ! -f "$db" ]; then
+    step "Seeding $DATASET listings into $db"
+    rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
+    "$BIN_STAYS" seed --listings "$count" --seed "$SEED" --today "$TODAY" --database "$db.partial" >&2
+    mv "$db.partial" "$db"; rm -f "$db.partial-wal" "$db.partial-shm"
+fi
+
+copy="$OUT/stays-soak-$$.sqlite"
+cleanup() { rm -f "$copy" "$copy-wal" "$copy-shm"; }
+trap cleanup EXIT
+cp "$db" "$copy"
+step "Soaking for $DURATION s at $RATE req/s"
+status=0
+python3 Benchmarks/soak.py --stays "$BIN_STAYS" --database "$copy" --today "$TODAY" --out "$OUT" \
+    --duration "$DURATION" --rate "$RATE" --workers "$WORKERS" --sample "$SAMPLE" &
+driver=$!
+trap 'kill -TERM $driver 2>/dev/null; wait $driver 2>/dev/null; cleanup; exit 130' INT TERM
+wait $driver || status=$?
+echo "results in $OUT (soak.json, soak.md)" >&2
+exit $status
