@@ -22,7 +22,8 @@ enum ListingRecord {
     /// `selectSummaryByID` for several ids: append `(?, ?, ...)`.
     static let selectSummaries = "SELECT \(summaryColumns) FROM listings WHERE id IN "
 
-    private static let summaryColumns = columns.map { column -> String in
+    /// The summary column list (for each engine's own WHERE syntax).
+    static let summaryColumns = columns.map { column -> String in
         switch column {
         case "description": return "'' AS description"
         case "amenities", "house_rules": return "'[]' AS \(column)"
@@ -39,13 +40,13 @@ enum ListingRecord {
             + "ON CONFLICT(id) DO UPDATE SET \(updates)"
     }()
 
-    static func decode(_ row: Row) throws -> Listing { try decode(row, firstPhotoOnly: false) }
+    static func decode<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: false) }
 
     /// A row of `selectSummaryByID`: as `decode`, with the first photo only (a search
     /// result shows one; decoding every URL was a tenth of a search's time).
-    static func decodeSummary(_ row: Row) throws -> Listing { try decode(row, firstPhotoOnly: true) }
+    static func decodeSummary<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: true) }
 
-    private static func decode(_ row: Row, firstPhotoOnly: Bool) throws -> Listing {
+    private static func decode<R: RecordRow>(_ row: R, firstPhotoOnly: Bool) throws -> Listing {
         let id = row.int64(0)
         func strings(_ index: Int, firstOnly: Bool = false) throws -> [String] {
             do {

@@ -8,7 +8,7 @@ enum LocationRecord {
         listing_count FROM locations
         """
 
-    static func decode(_ row: Row) throws -> Location {
+    static func decode<R: RecordRow>(_ row: R) throws -> Location {
         let id = row.int64(0)
         let kindText = row.string(2)
         guard let kind = LocationKind(rawValue: kindText) else {
