@@ -54,11 +54,13 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
-        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
+        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
+                                                   "PostgresStorage"]),
         // The executable: configuration, subcommands, signals.
         .executableTarget(
             name: "stays",
-            dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]
+            dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
+                           "PostgresStorage"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),

@@ -197,7 +197,7 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         }
     }
 
-    private static func isDefault(_ entry: CalendarEntry) -> Bool {
+    static func isDefault(_ entry: CalendarEntry) -> Bool {
         entry.status == .available && entry.price == nil && entry.minNights == nil && entry.maxNights == nil
             && !entry.closedToArrival && !entry.closedToDeparture
     }

@@ -44,3 +44,24 @@ extension PostgresConnection {
         if isInsideTransaction { try? execute(sql: "ROLLBACK") }
     }
 }
+
+extension PostgresConnection {
+    /// Runs `body` inside the open transaction in a SAVEPOINT: when it throws, only its own
+    /// changes roll back and the transaction stays usable (an error otherwise aborts a
+    /// PostgreSQL transaction whole). Must be inside a transaction.
+    @discardableResult
+    public func savepoint<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        precondition(isInsideTransaction, "a savepoint needs a transaction")
+        try execute(sql: "SAVEPOINT stays_savepoint")
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            try? execute(sql: "ROLLBACK TO SAVEPOINT stays_savepoint")
+            try? execute(sql: "RELEASE SAVEPOINT stays_savepoint")
+            throw error
+        }
+        try execute(sql: "RELEASE SAVEPOINT stays_savepoint")
+        return value
+    }
+}
