@@ -27,6 +27,8 @@ public final class PostgresConnection {
         }
         handle = connection
         PQsetClientEncoding(connection, "UTF8")
+        // NOTICEs ("relation ... already exists, skipping") would go to stderr by default.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
     }
 
     deinit {
