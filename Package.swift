@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
             dependencies: ["DataImport", "Persistence", "Domain", "Storage"],
