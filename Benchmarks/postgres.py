@@ -82,6 +82,7 @@ class Stays:
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         for line in self.process.stderr:
             self.log_file.write(line)
+            self.log_file.flush()
             if "listening on" in line:
                 break
         else:
@@ -220,6 +221,7 @@ def main():
     parser.add_argument("--today", default="2026-11-23")
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--listings", type=int, required=True, help="how many were seeded (ids 1...N)")
     opts = parser.parse_args()
     with open(opts.postmaster_pid_file) as f:
         postmaster = int(f.readline())
@@ -228,7 +230,7 @@ def main():
 
     # The reference, and the request lists (from the SQLite file; the same data in both).
     reference = Stays(opts.stays, opts.sqlite, opts.out, "sqlite-1")
-    listings = int(re.search(r"(\d+) listings", open(reference.log_path).read()).group(1))
+    listings = opts.listings
     results["listings"] = listings
     subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), reference.url, opts.sqlite, lists,
                     opts.today], check=True, stdout=subprocess.DEVNULL)

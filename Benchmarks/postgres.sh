@@ -3,7 +3,8 @@
 #   Benchmarks/postgres.sh
 #   LISTINGS=100000 DURATION=10 Benchmarks/postgres.sh
 # Knobs (environment): LISTINGS (default 100000), DURATION (seconds per wrk run, default 10),
-# CONNECTIONS (default 64), STAYS (a built `stays` binary instead of a release build).
+# CONNECTIONS (default 64), STAYS (a built `stays` binary instead of a release build),
+# SQLITE (a SQLite file seeded before with the same LISTINGS, copied instead of seeding).
 #
 # Starts a throwaway PostgreSQL cluster (as .ci/postgres.sh does: a temp directory, an
 # unprivileged user, a loopback port), seeds LISTINGS demo listings into it and into a
@@ -64,11 +65,15 @@ url="postgres://stays@127.0.0.1:$port/postgres"
 
 step "Seeding $LISTINGS listings into PostgreSQL and SQLite"
 "$BIN_STAYS" seed --database "$url" --listings "$LISTINGS" --today "$TODAY" 2>&1 | tail -n 1 | tee "$OUT/seed-postgres.txt"
-"$BIN_STAYS" seed --database "$OUT/catalog.sqlite" --listings "$LISTINGS" --today "$TODAY" 2>&1 | tail -n 1 | tee "$OUT/seed-sqlite.txt"
+if [ -n "${SQLITE:-}" ]; then
+    cp "$SQLITE" "$OUT/catalog.sqlite"   # a file seeded before with the same LISTINGS and day
+else
+    "$BIN_STAYS" seed --database "$OUT/catalog.sqlite" --listings "$LISTINGS" --today "$TODAY" 2>&1 | tail -n 1 | tee "$OUT/seed-sqlite.txt"
+fi
 
 step "Scenarios"
 python3 Benchmarks/postgres.py --stays "$BIN_STAYS" --sqlite "$OUT/catalog.sqlite" --postgres "$url" \
     --postmaster-pid-file "$cluster/data/postmaster.pid" --out "$OUT" --today "$TODAY" \
-    --duration "$DURATION" --connections "$CONNECTIONS"
+    --duration "$DURATION" --connections "$CONNECTIONS" --listings "$LISTINGS"
 rm -f "$OUT"/catalog.sqlite*
 echo "results: $OUT/postgres.md" >&2
