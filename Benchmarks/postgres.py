@@ -229,7 +229,17 @@ def main():
     results = {"configurations": {}, "startup_seconds": {}}
 
     # The reference, and the request lists (from the SQLite file; the same data in both).
+    running = []
+    try:
+        run(opts, postmaster, lists, results, running)
+    finally:
+        for process in running:
+            process.stop()
+
+
+def run(opts, postmaster, lists, results, running):
     reference = Stays(opts.stays, opts.sqlite, opts.out, "sqlite-1")
+    running.append(reference)
     listings = opts.listings
     results["listings"] = listings
     subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), reference.url, opts.sqlite, lists,
@@ -247,10 +257,12 @@ def main():
         servers = []
         for index in range(count):
             server = Stays(opts.stays, opts.postgres, opts.out, f"{name}-{index}")
+            running.append(server)
             results["startup_seconds"][f"{name}-{index}"] = server.startup_seconds
             log(f"{name}-{index}: serving {server.startup_seconds:.2f} s after start")
             servers.append(server)
         balancer = Nginx([s.port for s in servers], opts.out)
+        running.append(balancer)
         config = {}
         try:
             for scenario in READ_SCENARIOS:

@@ -49,22 +49,38 @@ bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 user=postgres
 id "$user" >/dev/null 2>&1 || useradd --system --no-create-home "$user"
 as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
-cluster=$(mktemp -d /tmp/stays-pgbench.XXXXXX)
+# CLUSTER_DIR keeps the cluster (and its seeded catalog) for the next run: seeding 100k
+# listings takes minutes. Without it, a temporary cluster is removed on exit.
+if [ -n "${CLUSTER_DIR:-}" ]; then
+    cluster=$CLUSTER_DIR
+    mkdir -p "$cluster"
+else
+    cluster=$(mktemp -d /tmp/stays-pgbench.XXXXXX)
+fi
 chown "$user" "$cluster"
 port=${PGPORT_BENCH:-55442}
 cleanup() {
     as_user "$bindir/pg_ctl" -D "$cluster/data" -m fast stop >/dev/null 2>&1 || true
-    rm -rf "$cluster"
+    if [ -z "${CLUSTER_DIR:-}" ]; then rm -rf "$cluster"; fi
 }
 trap cleanup EXIT
-as_user "$bindir/initdb" -D "$cluster/data" -U stays --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+fresh=0
+if [ ! -f "$cluster/data/PG_VERSION" ]; then
+    fresh=1
+    as_user "$bindir/initdb" -D "$cluster/data" -U stays --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+fi
 # Durable commits (fsync on, synchronous_commit on): the booking numbers include them.
 as_user "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w start -o \
     "-c listen_addresses=127.0.0.1 -p $port -k $cluster -c max_connections=200 -c shared_buffers=256MB" >/dev/null
 url="postgres://stays@127.0.0.1:$port/postgres"
 
 step "Seeding $LISTINGS listings into PostgreSQL and SQLite"
-"$BIN_STAYS" seed --database "$url" --listings "$LISTINGS" --today "$TODAY" 2>&1 | tail -n 1 | tee "$OUT/seed-postgres.txt"
+if [ "$fresh" = 1 ]; then
+    "$BIN_STAYS" seed --database "$url" --listings "$LISTINGS" --today "$TODAY" 2>&1 | tail -n 1 | tee "$OUT/seed-postgres.txt"
+else
+    # Bookings of earlier runs are kept; they only make the booking scenario's 409s likelier.
+    echo "reusing the seeded cluster in $cluster" >&2
+fi
 if [ -n "${SQLITE:-}" ]; then
     cp "$SQLITE" "$OUT/catalog.sqlite"   # a file seeded before with the same LISTINGS and day
 else

@@ -8,7 +8,9 @@ import PostgresStorage
 /// the index leaves to SQL (stays beyond ±2^31 days, sums that overflow 64 bits) are not
 /// implemented in PostgreSQL's SQL and fail with `PersistenceError.unsupported`.
 ///
-/// Promises: `Sendable`; every method runs in one read snapshot of the pool.
+/// Promises: `Sendable`; every method reads one consistent state: a single statement
+/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer), or
+/// several in one REPEATABLE READ transaction (`listingAndCalendar`).
 public final class PostgresCatalog: CatalogReads {
     public let pool: PostgresPool
 
@@ -17,7 +19,7 @@ public final class PostgresCatalog: CatalogReads {
     }
 
     public func listing(_ id: ListingID) throws -> Listing? {
-        try pool.read { connection in
+        try pool.autocommit { connection in
             try connection.query("SELECT \(ListingRecord.columns.joined(separator: ", ")) FROM listings WHERE id = $1",
                                  [id.rawValue]).first { try ListingRecord.decode($0) }
         }
@@ -25,7 +27,7 @@ public final class PostgresCatalog: CatalogReads {
 
     public func listingSummariesByID(_ ids: [ListingID]) throws -> [ListingID: Listing] {
         guard !ids.isEmpty else { return [:] }
-        return try pool.read { connection in
+        return try pool.autocommit { connection in
             var byID: [ListingID: Listing] = [:]
             try connection.query("SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = ANY($1::bigint[])",
                                  [PostgresBookingContext.arrayLiteral(ids.map(\.rawValue))]).forEachRow { row in
@@ -37,7 +39,7 @@ public final class PostgresCatalog: CatalogReads {
     }
 
     public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
-        try pool.read { connection in try Self.calendarEntries(of: id, in: range, connection: connection) }
+        try pool.autocommit { connection in try Self.calendarEntries(of: id, in: range, connection: connection) }
     }
 
     public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
@@ -61,15 +63,15 @@ public final class PostgresCatalog: CatalogReads {
     }
 
     public func allLocations() throws -> [Location] {
-        try pool.read { try $0.query(LocationRecord.select + " ORDER BY id").map { try LocationRecord.decode($0) } }
+        try pool.autocommit { try $0.query(LocationRecord.select + " ORDER BY id").map { try LocationRecord.decode($0) } }
     }
 
     public func location(_ id: LocationID) throws -> Location? {
-        try pool.read { try $0.query(LocationRecord.select + " WHERE id = $1", [id.rawValue]).first { try LocationRecord.decode($0) } }
+        try pool.autocommit { try $0.query(LocationRecord.select + " WHERE id = $1", [id.rawValue]).first { try LocationRecord.decode($0) } }
     }
 
     public func listingBounds(in id: LocationID) throws -> BoundingBox? {
-        try pool.read { connection in
+        try pool.autocommit { connection in
             try connection.queryOne("""
                 SELECT count(*), min(latitude), max(latitude), min(longitude), max(longitude) FROM listings \
                 WHERE location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = $1)
@@ -83,7 +85,7 @@ public final class PostgresCatalog: CatalogReads {
 
     /// The currency most listings are priced in (KRW for an empty catalog).
     public func dominantCurrency() throws -> CurrencyCode {
-        try pool.read {
+        try pool.autocommit {
             try $0.queryOne("SELECT currency FROM listings GROUP BY currency ORDER BY count(*) DESC LIMIT 1") {
                 CurrencyCode(rawValue: $0.string(0))
             }
@@ -91,12 +93,12 @@ public final class PostgresCatalog: CatalogReads {
     }
 
     public func isEmpty() throws -> Bool {
-        try pool.read { try $0.queryOne("SELECT NOT EXISTS (SELECT 1 FROM listings)") { $0.bool(0) } } ?? true
+        try pool.autocommit { try $0.queryOne("SELECT NOT EXISTS (SELECT 1 FROM listings)") { $0.bool(0) } } ?? true
     }
 
     /// Throws unless a connection can read the schema bookkeeping (for `/health/ready`).
     public func checkReadable() throws {
-        try pool.read { try $0.query("SELECT 1 FROM schema_migrations LIMIT 1") }
+        try pool.autocommit { try $0.query("SELECT 1 FROM schema_migrations LIMIT 1") }
     }
 
     // MARK: helpers (the booking transaction reads with them too)

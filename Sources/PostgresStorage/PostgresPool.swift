@@ -46,6 +46,14 @@ public final class PostgresPool: @unchecked Sendable {
         try withConnection { try $0.transaction(.readCommitted, body) }
     }
 
+    /// Runs `body`, which must run **one** statement, outside an explicit transaction: the
+    /// statement is its own snapshot (PostgreSQL's autocommit), which saves the BEGIN and
+    /// COMMIT round trips of `read`. For single-statement reads on the request path.
+    @discardableResult
+    public func autocommit<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try withConnection(body)
+    }
+
     /// Runs `body` on a connection with no transaction around it (migrations, bulk loads
     /// committing in batches, LISTEN).
     @discardableResult
