@@ -223,6 +223,8 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--listings", type=int, required=True, help="how many were seeded (ids 1...N)")
     opts = parser.parse_args()
+    opts.out = os.path.abspath(opts.out)
+    os.makedirs(opts.out, exist_ok=True)
     with open(opts.postmaster_pid_file) as f:
         postmaster = int(f.readline())
     lists = os.path.join(opts.out, "requests")
