@@ -168,7 +168,7 @@ def measure(servers, postmaster, url, script, script_args, opts):
         "stays_cpu_us_per_request": stays_cpu * 1e6 / max(1, requests),
         "postgres_cpu_us_per_request": pg_cpu * 1e6 / max(1, requests),
     }
-    for key in ("s201", "s409", "non2xx", "other"):
+    for key in ("s201", "s409", "s409_unavailable", "s422", "wrapped", "non2xx", "other"):
         if key in result:
             out[key] = result[key]
     return out
