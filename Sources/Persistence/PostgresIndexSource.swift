@@ -4,6 +4,8 @@ import Synchronization
 
 /// The search index's view of a PostgreSQL database that other servers write too.
 ///
+/// Own writes: a commit through this process's pool moves the token at once (read-your-writes).
+///
 /// Wake-up and catch-up: a thread of its own holds one connection that LISTENs on
 /// `PostgresChangeLog.channel`. Every notification (each writing transaction sends one at
 /// COMMIT), every reconnection and every `pollIntervalMilliseconds` bumps the commit token; the next
@@ -58,7 +60,12 @@ final class PostgresIndexSource: SearchIndexSource {
         follower.stopped.store(true, ordering: .relaxed)
     }
 
-    func commitToken() throws -> Int64 { follower.token.load(ordering: .relaxed) }
+    /// Moves when another server's commit notified (or at a poll tick), and at once when a
+    /// write of this process committed through the pool — so a search right after this
+    /// server's own 201 sees it, as on SQLite. The sum of two counters that only grow.
+    func commitToken() throws -> Int64 {
+        follower.token.load(ordering: .relaxed) &+ Int64(truncatingIfNeeded: pool.committedWriteCount)
+    }
 
     func loadIndex() throws -> SearchIndex {
         let clock = ContinuousClock()

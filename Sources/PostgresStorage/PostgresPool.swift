@@ -25,6 +25,7 @@ public final class PostgresPool: @unchecked Sendable {
     private var openCount = 0
     private let condition = NSCondition()
     private let waits = Atomic<UInt64>(0)
+    private let commits = Atomic<UInt64>(0)
     private let closed = Atomic<Bool>(false)
 
     /// Connects once now, so a bad URL or an unreachable server fails here.
@@ -43,8 +44,15 @@ public final class PostgresPool: @unchecked Sendable {
 
     @discardableResult
     public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try withConnection { try $0.transaction(.readCommitted, body) }
+        let value = try withConnection { try $0.transaction(.readCommitted, body) }
+        commits.wrappingAdd(1, ordering: .releasing)
+        return value
     }
+
+    /// `write` calls of this pool that committed, counted after COMMIT returned: a reader in
+    /// this process that sees it move knows one of its own commits has landed, without waiting
+    /// for a notification (read-your-writes on one server).
+    public var committedWriteCount: UInt64 { commits.load(ordering: .acquiring) }
 
     /// Runs `body`, which must run **one** statement, outside an explicit transaction: the
     /// statement is its own snapshot (PostgreSQL's autocommit), which saves the BEGIN and
