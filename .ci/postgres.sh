@@ -41,7 +41,13 @@ as_user "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w start -o \
 export STAYS_TEST_POSTGRES_URL="postgres://stays@127.0.0.1:$port/postgres"
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $STAYS_TEST_POSTGRES_URL"
 
-if [ $# -eq 0 ]; then
-    set -- --filter 'PostgresStorageTests\.' --filter 'PersistenceTests\.' --filter 'APITests\.Postgres'
+if [ $# -gt 0 ]; then
+    swift test "$@"
+    exit
 fi
-swift test "$@"
+# The suites with PostgreSQL cases (engine-parameterized ones run both engines), then the
+# read end-to-end suites again with their shared server on PostgreSQL: the same test code.
+swift test --filter 'PostgresStorageTests\.' --filter 'PersistenceTests\.' \
+    --filter 'APITests\.(Postgres|BookingEndToEndTests|DatabaseLocationTests)'
+STAYS_TEST_ENGINE=postgres swift test --skip-build \
+    --filter 'APITests\.(QuoteEndToEndTests|ListingsEndToEndTests|CalendarAgainstQuoteEndToEndTests|CanonicalIDEndToEndTests|LocationsAndCalendarEndToEndTests|MapEndToEndTests)'

@@ -87,8 +87,12 @@ final class APITestServer: @unchecked Sendable {
     }
 
     /// The shared server most tests use; tests that write to the catalog make their own.
+    /// On PostgreSQL when `STAYS_TEST_ENGINE=postgres` (and `STAYS_TEST_POSTGRES_URL`) are
+    /// set: `.ci/postgres.sh` runs the read suites a second time that way, the same test code
+    /// against the second engine.
     static let shared: APITestServer = {
-        do { return try APITestServer() } catch { fatalError("cannot start the API test server: \(error)") }
+        let engine: Engine = ProcessInfo.processInfo.environment["STAYS_TEST_ENGINE"] == "postgres" ? .postgres : .sqlite
+        do { return try APITestServer(engine: engine) } catch { fatalError("cannot start the API test server: \(error)") }
     }()
 }
 
