@@ -20,6 +20,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The system libpq (Debian: libpq-dev), the PostgreSQL client.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -30,12 +36,14 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
         // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
         .target(name: "Storage", dependencies: ["CSQLite"]),
+        // PostgreSQL wrapper: connection, prepared statements, rows, transactions, pool, migrator.
+        .target(name: "PostgresStorage", dependencies: ["CPostgres", "Storage"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
         .target(name: "Domain"),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
-            dependencies: ["Storage", "Domain"],
+            dependencies: ["Storage", "PostgresStorage", "Domain"],
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
@@ -47,11 +55,13 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
-        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]),
+        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
+                                                   "PostgresStorage"]),
         // The executable: configuration, subcommands, signals.
         .executableTarget(
             name: "stays",
-            dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage"]
+            dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
+                           "PostgresStorage"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
@@ -71,13 +81,14 @@ let package = Package(
         ),
 
         // A blocking HTTP/1.1 client over real sockets, for end-to-end tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PostgresStorage"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Storage", "Domain", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
             dependencies: ["DataImport", "Persistence", "Domain", "Storage"],

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Persistence
+import PostgresStorage
 import Storage
 import Synchronization
 
@@ -13,7 +14,10 @@ import Synchronization
 /// Thread safety: `Sendable`; `start`, `shutdown` and `waitUntilStopped` as `HTTPServer`.
 public final class Application: Sendable {
     public let configuration: ApplicationConfiguration
-    public let pool: DatabasePool
+    /// The SQLite pool; nil on PostgreSQL.
+    public let pool: DatabasePool?
+    /// The PostgreSQL pool; nil on SQLite.
+    public let postgres: PostgresPool?
     public let catalog: IndexedCatalog
     public let services: APIServices
     public let server: HTTPServer
@@ -24,10 +28,12 @@ public final class Application: Sendable {
     private let maintenance: [RepeatingTask]
     private let boundMetricsPort = Atomic<Int>(-1)
 
-    init(configuration: ApplicationConfiguration, pool: DatabasePool, catalog: IndexedCatalog, services: APIServices,
-         server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?, maintenance: [RepeatingTask]) {
+    init(configuration: ApplicationConfiguration, pool: DatabasePool?, postgres: PostgresPool?, catalog: IndexedCatalog,
+         services: APIServices, server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?,
+         maintenance: [RepeatingTask]) {
         self.configuration = configuration
         self.pool = pool
+        self.postgres = postgres
         self.catalog = catalog
         self.services = services
         self.server = server
@@ -71,8 +77,13 @@ public final class Application: Sendable {
 /// configured, loads the search index and builds the services and routes. Does not start
 /// listening: call `start()`.
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
+    let path: String
+    switch DatabaseLocation(configuration.databasePath) {
+    case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
+    case .sqlite(let sqlitePath): path = sqlitePath
+    }
     // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
-    let pool = try openCatalogDatabase(path: configuration.databasePath,
+    let pool = try openCatalogDatabase(path: path,
                                        configuration: Database.Configuration(autoCheckpointPages: 0))
     if configuration.seedDemoData {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
@@ -92,19 +103,33 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let sqlite = SQLiteCatalog(pool: pool)
     let catalog = try IndexedCatalog(catalog: sqlite)
     configuration.log("search index: \(catalog.index.summary)")
+    return try assembleApplication(
+        configuration, serverConfiguration: serverConfiguration, catalog: catalog,
+        bookingStore: SQLiteBookingStore(pool: pool), currency: try sqlite.dominantCurrency(),
+        readiness: { try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
+        maintenance: [Maintenance.checkpoints(of: pool, log: configuration.log),
+                      Maintenance.changeLogTrim(of: pool, log: configuration.log)])
+}
+
+/// Services, routes, metrics and listeners around a loaded catalog, for either engine.
+func assembleApplication(_ configuration: ApplicationConfiguration, serverConfiguration: ServerConfiguration,
+                         catalog: IndexedCatalog, bookingStore: any BookingStore, currency: CurrencyCode,
+                         readiness: @escaping @Sendable () throws -> Void,
+                         sqlitePool: DatabasePool?, postgresPool: PostgresPool?,
+                         maintenance: [RepeatingTask]) throws -> Application {
     let limit = configuration.guestsPerMinutePerAddress
     let services = APIServices(
-        catalog: catalog, bookingStore: SQLiteBookingStore(pool: pool), dateProvider: configuration.dateProvider,
-        pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try sqlite.dominantCurrency(),
+        catalog: catalog, bookingStore: bookingStore, dateProvider: configuration.dateProvider,
+        pricing: configuration.pricing, timeZone: configuration.timeZone, currency: currency,
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         readiness: {
-            try sqlite.checkReadable()
+            try readiness()
             guard catalog.status.loaded else { throw NotReady.searchIndexNotLoaded }
         })
     let log = configuration.log
 
     let metrics = Metrics()
-    registerApplicationMetrics(metrics, catalog: catalog, pool: pool, services: services,
+    registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
                                accessLog: configuration.accessLog)
     var router = StaysAPI.router(services: services)
     var metricsServer: HTTPServer?
@@ -119,10 +144,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
                             responder: router.responder(errorLog: log, metrics: metrics,
                                                         compression: configuration.compression, cors: configuration.cors),
                             accessLog: configuration.accessLog?.sink, metrics: metrics, log: log)
-    return Application(configuration: configuration, pool: pool, catalog: catalog, services: services, server: server,
-                       metrics: metrics, metricsServer: metricsServer,
-                       maintenance: [Maintenance.checkpoints(of: pool, log: log),
-                                     Maintenance.changeLogTrim(of: pool, log: log)])
+    return Application(configuration: configuration, pool: sqlitePool, postgres: postgresPool, catalog: catalog,
+                       services: services, server: server, metrics: metrics, metricsServer: metricsServer,
+                       maintenance: maintenance)
 }
 
 /// Descriptors kept out of the connection cap: 64 for the listener(s), epoll, pipes, log files
@@ -142,8 +166,8 @@ enum NotReady: Error {
 
 /// The metrics beyond HTTP's: the search index, the database pool, bookings, the access log
 /// and the build.
-private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCatalog, pool: DatabasePool,
-                                        services: APIServices, accessLog: AccessLogWriter?) {
+private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCatalog, pool: DatabasePool?,
+                                        postgres: PostgresPool?, services: APIServices, accessLog: AccessLogWriter?) {
     let bookings = services.bookings.counters
     let buildLabels = [("version", BuildInfo.version), ("commit", BuildInfo.commit), ("swift", BuildInfo.swift)]
     metrics.register { text in
@@ -158,9 +182,15 @@ private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCata
         text.family("stays_search_index_rebuilds_total", .counter,
                     "Full rebuilds of the search index swapped in since start (its memory is built anew).")
         text.sample("stays_search_index_rebuilds_total", catalog.rebuildCount)
-        text.family("stays_sqlite_pool_waits_total", .counter,
-                    "Times a reader or the writer connection was not free at once.")
-        text.sample("stays_sqlite_pool_waits_total", pool.waitCount)
+        if let pool {
+            text.family("stays_sqlite_pool_waits_total", .counter,
+                        "Times a reader or the writer connection was not free at once.")
+            text.sample("stays_sqlite_pool_waits_total", pool.waitCount)
+        }
+        if let postgres {
+            text.family("stays_postgres_pool_waits_total", .counter, "Times no PostgreSQL connection was free at once.")
+            text.sample("stays_postgres_pool_waits_total", postgres.waitCount)
+        }
         text.family("stays_bookings_created_total", .counter, "Reservations created.")
         text.sample("stays_bookings_created_total", bookings.created)
         text.family("stays_bookings_cancelled_total", .counter, "Reservations cancelled.")

@@ -11,12 +11,22 @@ public enum DemoData {
 
     /// Seeds `listingCount` demo listings when the catalog has none.
     public static func seedIfEmpty(pool: DatabasePool, today: CalendarDate, log: (String) -> Void) throws {
-        guard try SQLiteCatalog(pool: pool).isEmpty() else { return }
-        log("empty database, seeding \(listingCount) demo listings")
-        let reporter = ProgressReporter()
-        let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: listingCount, today: today),
-                                          writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
-        reporter.finish(summary: "stays: seeded \(summary.listings) listings, \(summary.locations) locations, "
-                        + "\(summary.calendarEntries) calendar entries", databasePath: pool.path)
+        try seedIfEmpty(.sqlite(pool), today: today, log: log)
+    }
+
+    /// Seeds `listingCount` demo listings when the catalog has none — once, however many
+    /// servers start on an empty PostgreSQL database together (`withBulkLoadLock`).
+    public static func seedIfEmpty(_ database: CatalogDatabase, today: CalendarDate, log: (String) -> Void) throws {
+        try database.withBulkLoadLock {
+            guard try database.isEmpty() else { return }
+            log("empty database, seeding \(listingCount) demo listings")
+            let reporter = ProgressReporter()
+            let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: listingCount, today: today),
+                                              writer: database.writer(), progress: reporter.handle)
+            var path: String?
+            if case .sqlite(let pool) = database { path = pool.path }
+            reporter.finish(summary: "stays: seeded \(summary.listings) listings, \(summary.locations) locations, "
+                            + "\(summary.calendarEntries) calendar entries", databasePath: path)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PostgresStorage
 import Storage
 
 /// The server's background upkeep of its database. Errors are logged, not thrown: a failed
@@ -35,6 +36,23 @@ enum Maintenance {
             do {
                 // A writer per tick: `CatalogWriting` is used from one thread at a time.
                 let deleted = try SQLiteCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
+                if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
+            } catch {
+                log("change log: trim failed: \(error)")
+            }
+        }
+    }
+
+    /// `changeLogTrim` on PostgreSQL. Every server runs it; trims by concurrent servers
+    /// delete the same rows, which is harmless.
+    static func changeLogTrim(of pool: PostgresPool, retention: Duration = .seconds(3600),
+                              every interval: Duration = .seconds(600),
+                              log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        let retentionMilliseconds = retention.components.seconds * 1000
+        return RepeatingTask(label: "stays.change-log-trim", every: interval) {
+            let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - retentionMilliseconds
+            do {
+                let deleted = try PostgresCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
                 if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
             } catch {
                 log("change log: trim failed: \(error)")

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Synchronization
-import Storage
 
 /// The catalog with searches answered from an in-memory `SearchIndex`: `searchListings`
 /// and `nightlyPrices` scan the index (only a page's listings are then read from SQLite,
@@ -9,9 +8,11 @@ import Storage
 /// exactly the SQL's (same filter rules, integer arithmetic, order and keyset cursor).
 ///
 /// Freshness — the index follows the change log (`ChangeLog`, docs/storage.md):
-/// - Before each search the catalog reads `PRAGMA data_version` on a connection of its
-///   own (about a microsecond); it changes whenever any other connection, in this process
-///   or another, has committed. Only then does it read the log rows after the index's
+/// - Before each search the catalog reads its source's commit token (SQLite: `PRAGMA
+///   data_version` on a connection of its own, about a microsecond; it changes whenever any
+///   other connection, in this process or another, has committed. PostgreSQL: a counter
+///   that a listening connection bumps when another server's commit notifies, and at least
+///   every poll interval — see `PostgresIndexSource`). Only then does it read the log rows after the index's
 ///   `appliedSequence`, re-read the listings they name (one read transaction: the rows
 ///   and the data come from one snapshot) and patch their slots in place
 ///   (`SearchIndex.apply`). The search waits for that, so **a search sees every
@@ -33,12 +34,15 @@ import Storage
 /// lock); the version check, the log read and the patch run under one mutex, one thread
 /// at a time, and the patch takes the index's write lock (see `SearchIndex`).
 public final class IndexedCatalog: ListingRepository, LocationRepository, @unchecked Sendable {
-    public let catalog: SQLiteCatalog
+    /// The SQL catalog of either engine: details, calendars, locations, and the searches the
+    /// index leaves to SQL.
+    let catalog: any CatalogReads
+    /// The engine's database as the index follows it (`SQLiteIndexSource`, `PostgresIndexSource`).
+    private let source: any SearchIndexSource
     /// Log rows one catch-up patches at most; beyond it a rebuild is cheaper (and a
     /// catch-up never holds searches back for long).
     static let patchLimit = 4_096
 
-    private let changeLog = ChangeLog()
     /// What `status` reports, published whenever the index changes: read without the mutex,
     /// so a metrics scrape never waits for a catch-up.
     private let publishedSequence = Atomic<Int64>(0)
@@ -50,7 +54,6 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     // connection is used by one thread at a time, the index and the version it has
     // caught up to change together, and only one thread patches.
     private let follow = NSCondition()
-    private let versionReader: Database
     private var current: SearchIndex
     private var appliedVersion: Int64
     private var rebuildNeeded = false
@@ -63,15 +66,23 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     private var afterRebuildLoad: (@Sendable () -> Void)?
 
     /// Opens a connection of its own to the catalog's file and loads the index.
-    public init(catalog: SQLiteCatalog) throws {
+    public convenience init(catalog: SQLiteCatalog) throws {
+        try self.init(catalog: catalog, source: SQLiteIndexSource(pool: catalog.pool))
+    }
+
+    /// Follows a PostgreSQL database shared with other servers: a connection of its own
+    /// LISTENs for their commits (`PostgresIndexSource`), and the index loads from one snapshot.
+    public convenience init(postgres catalog: PostgresCatalog) throws {
+        try self.init(catalog: catalog, source: PostgresIndexSource(pool: catalog.pool))
+    }
+
+    init(catalog: any CatalogReads, source: any SearchIndexSource) throws {
         self.catalog = catalog
-        var configuration = catalog.pool.configuration
-        configuration.readOnly = true
-        versionReader = try Database(path: catalog.pool.path, configuration: configuration)
-        // The version first: a commit that lands during the load changes it again, and the
+        self.source = source
+        // The token first: a commit that lands during the load changes it again, and the
         // next search catches up from the sequence the load read.
-        appliedVersion = try Self.dataVersion(versionReader)
-        current = try SearchIndex.load(from: catalog.pool)
+        appliedVersion = try source.commitToken()
+        current = try source.loadIndex()
         publish(current)
     }
 
@@ -122,7 +133,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     public func freshIndex() throws -> SearchIndex {
         follow.lock()
         defer { follow.unlock() }
-        let version = try Self.dataVersion(versionReader)
+        let version = try source.commitToken()
         if version != appliedVersion {
             if try catchUp(current, timed: true) { rebuildNeeded = true }
             publish(current)
@@ -161,10 +172,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// `timed`: record `lastPatchDuration` (only under `follow`).
     private func catchUp(_ index: SearchIndex, timed: Bool = false) throws -> Bool {
         let from = index.appliedSequence
-        let (batch, patches) = try catalog.pool.read { db in
-            let batch = try changeLog.changes(after: from, limit: Self.patchLimit, in: db)
-            return (batch, try batch.listingIDs.map { try SearchIndexBuilder.readListing($0, in: db) })
-        }
+        let (batch, patches) = try source.changes(after: from, limit: Self.patchLimit)
         guard batch.through != from || !patches.isEmpty else { return batch.rebuild != nil }
         let clock = ContinuousClock()
         let started = clock.now
@@ -180,7 +188,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         let hook = afterRebuildLoad
         rebuildQueue.async { [self] in
             do {
-                let fresh = try SearchIndex.load(from: catalog.pool)
+                let fresh = try source.loadIndex()
                 hook?()
                 // Most of the catch-up runs before taking the mutex, while searches go on:
                 // no one else sees `fresh` yet. The rest, under it, is what committed since.
@@ -188,7 +196,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                 follow.lock()
                 defer { follow.unlock() }
                 do {
-                    let version = try Self.dataVersion(versionReader)
+                    let version = try source.commitToken()
                     if try catchUp(fresh) { another = true }
                     current = fresh
                     publish(fresh)
@@ -215,10 +223,6 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                 follow.unlock()
             }
         }
-    }
-
-    private static func dataVersion(_ db: Database) throws -> Int64 {
-        try db.cachedStatement("PRAGMA data_version").fetchOne { $0.int64(0) } ?? 0
     }
 
     // MARK: ListingRepository

@@ -22,7 +22,8 @@ enum ListingRecord {
     /// `selectSummaryByID` for several ids: append `(?, ?, ...)`.
     static let selectSummaries = "SELECT \(summaryColumns) FROM listings WHERE id IN "
 
-    private static let summaryColumns = columns.map { column -> String in
+    /// The summary column list (for each engine's own WHERE syntax).
+    static let summaryColumns = columns.map { column -> String in
         switch column {
         case "description": return "'' AS description"
         case "amenities", "house_rules": return "'[]' AS \(column)"
@@ -39,13 +40,13 @@ enum ListingRecord {
             + "ON CONFLICT(id) DO UPDATE SET \(updates)"
     }()
 
-    static func decode(_ row: Row) throws -> Listing { try decode(row, firstPhotoOnly: false) }
+    static func decode<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: false) }
 
     /// A row of `selectSummaryByID`: as `decode`, with the first photo only (a search
     /// result shows one; decoding every URL was a tenth of a search's time).
-    static func decodeSummary(_ row: Row) throws -> Listing { try decode(row, firstPhotoOnly: true) }
+    static func decodeSummary<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: true) }
 
-    private static func decode(_ row: Row, firstPhotoOnly: Bool) throws -> Listing {
+    private static func decode<R: RecordRow>(_ row: R, firstPhotoOnly: Bool) throws -> Listing {
         let id = row.int64(0)
         func strings(_ index: Int, firstOnly: Bool = false) throws -> [String] {
             do {
@@ -101,40 +102,57 @@ enum ListingRecord {
 
     /// Binds every column of `listing` to `statement` (parameters 1... in `columns` order).
     static func bind(_ listing: Listing, to statement: Statement) throws {
-        try statement.bind(listing.id.rawValue, at: 1)
-        try statement.bind(listing.locationID.rawValue, at: 2)
-        try statement.bind(listing.title, at: 3)
-        try statement.bind(listing.description, at: 4)
-        try statement.bind(listing.roomType.rawValue, at: 5)
-        try statement.bind(listing.coordinate.latitude, at: 6)
-        try statement.bind(listing.coordinate.longitude, at: 7)
-        try statement.bind(listing.timeZone, at: 8)
-        try statement.bind(listing.currency.rawValue, at: 9)
-        try statement.bind(JSONStringArray.encode(listing.photoURLs), at: 10)
-        try statement.bind(JSONStringArray.encode(listing.amenities), at: 11)
-        try statement.bind(listing.host.name, at: 12)
-        try statement.bind(listing.host.isSuperhost, at: 13)
-        try statement.bind(listing.host.since?.daysSinceEpoch, at: 14)
-        try statement.bind(listing.maxGuests, at: 15)
-        try statement.bind(listing.bedrooms, at: 16)
-        try statement.bind(listing.beds, at: 17)
-        try statement.bind(listing.bathrooms, at: 18)
-        try statement.bind(listing.rating, at: 19)
-        try statement.bind(listing.reviewCount, at: 20)
-        try statement.bind(listing.pricing.basePrice, at: 21)
-        try statement.bind(listing.pricing.weekendPrice, at: 22)
-        try statement.bind(listing.pricing.extraGuestFee, at: 23)
-        try statement.bind(listing.pricing.guestsIncluded, at: 24)
-        try statement.bind(listing.pricing.cleaningFee, at: 25)
-        try statement.bind(listing.pricing.weeklyDiscountBasisPoints, at: 26)
-        try statement.bind(listing.pricing.monthlyDiscountBasisPoints, at: 27)
-        try statement.bind(listing.minNights, at: 28)
-        try statement.bind(listing.maxNights, at: 29)
-        try statement.bind(listing.checkinTime, at: 30)
-        try statement.bind(listing.checkoutTime, at: 31)
-        try statement.bind(JSONStringArray.encode(listing.houseRules), at: 32)
-        try statement.bind(listing.availableUntil?.daysSinceEpoch, at: 33)
-        try statement.bind(listing.recommendationScore, at: 34)
-        try statement.bind(listing.cancellationPolicy.rawValue, at: 35)
+        for (offset, value) in values(of: listing).enumerated() {
+            try statement.bind(value, at: offset + 1)
+        }
     }
+
+    /// Every column of `listing` in `columns` order, as either engine binds them.
+    static func values(of listing: Listing) -> [RecordValue?] {
+        [
+            RecordValue(listing.id.rawValue),
+            RecordValue(listing.locationID.rawValue),
+            RecordValue(listing.title),
+            RecordValue(listing.description),
+            RecordValue(listing.roomType.rawValue),
+            RecordValue(listing.coordinate.latitude),
+            RecordValue(listing.coordinate.longitude),
+            RecordValue(listing.timeZone),
+            RecordValue(listing.currency.rawValue),
+            RecordValue(JSONStringArray.encode(listing.photoURLs)),
+            RecordValue(JSONStringArray.encode(listing.amenities)),
+            RecordValue(listing.host.name),
+            RecordValue(listing.host.isSuperhost),
+            RecordValue(listing.host.since?.daysSinceEpoch),
+            RecordValue(listing.maxGuests),
+            RecordValue(listing.bedrooms),
+            RecordValue(listing.beds),
+            RecordValue(listing.bathrooms),
+            RecordValue(listing.rating),
+            RecordValue(listing.reviewCount),
+            RecordValue(listing.pricing.basePrice),
+            RecordValue(listing.pricing.weekendPrice),
+            RecordValue(listing.pricing.extraGuestFee),
+            RecordValue(listing.pricing.guestsIncluded),
+            RecordValue(listing.pricing.cleaningFee),
+            RecordValue(listing.pricing.weeklyDiscountBasisPoints),
+            RecordValue(listing.pricing.monthlyDiscountBasisPoints),
+            RecordValue(listing.minNights),
+            RecordValue(listing.maxNights),
+            RecordValue(listing.checkinTime),
+            RecordValue(listing.checkoutTime),
+            RecordValue(JSONStringArray.encode(listing.houseRules)),
+            RecordValue(listing.availableUntil?.daysSinceEpoch),
+            RecordValue(listing.recommendationScore),
+            RecordValue(listing.cancellationPolicy.rawValue),
+        ]
+    }
+
+    /// `upsert` in PostgreSQL's parameter syntax.
+    static let postgresUpsert: String = {
+        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+        let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO listings (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (id) DO UPDATE SET \(updates)"
+    }()
 }

@@ -7,6 +7,8 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
     case locationCycle(key: String, parentKey: String)
     /// A stored value the catalog cannot read back (bad JSON, unknown enum value).
     case corruptValue(table: String, column: String, rowID: Int64, value: String)
+    /// Something this engine does not implement (see `PostgresCatalog`).
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
             return "location \(key) cannot have \(parentKey) as parent: it would be its own ancestor"
         case .corruptValue(let table, let column, let rowID, let value):
             return "\(table).\(column) of row \(rowID) holds an unreadable value: \(value.prefix(80))"
+        case .unsupported(let what):
+            return "not supported: \(what)"
         }
     }
 }

@@ -18,7 +18,7 @@ enum ReservationRecord {
     static let from = "FROM reservations r JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
     static let select = "SELECT \(columns) \(from)"
 
-    static func decode(_ row: Row) throws -> Reservation {
+    static func decode<R: RecordRow>(_ row: R) throws -> Reservation {
         let id = row.int64(0)
         func corrupt(_ column: String, _ index: Int) -> PersistenceError {
             .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")

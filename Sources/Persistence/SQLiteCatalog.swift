@@ -47,23 +47,13 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
     }
 
     static func calendarEntries(of id: ListingID, in range: Range<CalendarDate>, db: Database) throws -> [CalendarEntry] {
-        let statement = try db.cachedStatement("""
-            SELECT day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure \
-            FROM calendar_days WHERE listing_id = ? AND day >= ? AND day < ? ORDER BY day
+        let statement = try db.cachedStatement(CalendarEntryRecord.select + """
+             WHERE listing_id = ? AND day >= ? AND day < ? ORDER BY day
             """)
         try statement.bind(id.rawValue, at: 1)
         try statement.bind(range.lowerBound.daysSinceEpoch, at: 2)
         try statement.bind(range.upperBound.daysSinceEpoch, at: 3)
-        return try statement.fetchAll { row in
-            let statusText = row.string(1)
-            guard let status = DayStatus(rawValue: statusText) else {
-                throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)
-            }
-            return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(0)), status: status,
-                                 price: row.optionalInt64(2), minNights: row.optionalInt(3),
-                                 maxNights: row.optionalInt(4), closedToArrival: row.bool(5),
-                                 closedToDeparture: row.bool(6))
-        }
+        return try statement.fetchAll { try CalendarEntryRecord.decode($0, listing: id) }
     }
 
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {

@@ -205,7 +205,7 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         }
     }
 
-    private static func isDefault(_ entry: CalendarEntry) -> Bool {
+    static func isDefault(_ entry: CalendarEntry) -> Bool {
         entry.status == .available && entry.price == nil && entry.minNights == nil && entry.maxNights == nil
             && !entry.closedToArrival && !entry.closedToDeparture
     }
@@ -223,36 +223,16 @@ public final class SQLiteCatalogWriter: CatalogWriting {
         }
     }
 
-    /// Sets each landmark's `listing_count` to the listings within its search radius, by the
-    /// Domain rule (`SearchCircle.contains`), which SQL cannot call: every coordinate is read
-    /// once, sorted by latitude, and each landmark tests only the band of its circle's box.
+    /// Sets each landmark's `listing_count` to the listings within its search radius
+    /// (`LandmarkListingCounts`).
     private static func countListingsAroundLandmarks(in db: Database) throws {
-        let landmarks = try db.cachedStatement(
-            "SELECT id, latitude, longitude, search_radius_km FROM locations WHERE kind = 'landmark'"
-        ).fetchAll { row in
-            (id: row.int64(0), circle: SearchCircle(centre: Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                                                    radiusKm: row.optionalDouble(3) ?? LocationService.defaultLandmarkRadiusKm))
-        }
+        let landmarks = try db.cachedStatement(LandmarkListingCounts.landmarksSQL).fetchAll(LandmarkListingCounts.landmark)
         guard !landmarks.isEmpty else { return }
-        let points = try db.cachedStatement("SELECT latitude, longitude FROM listings ORDER BY latitude").fetchAll {
-            Coordinate(latitude: $0.double(0), longitude: $0.double(1))
-        }
+        let points = try db.cachedStatement(LandmarkListingCounts.pointsSQL).fetchAll(LandmarkListingCounts.point)
         let update = try db.cachedStatement("UPDATE locations SET listing_count = ? WHERE id = ?")
-        for landmark in landmarks {
-            let box = landmark.circle.boundingBox
-            var low = 0, high = points.count
-            while low < high {  // the first point at or north of the box's south edge
-                let middle = (low + high) / 2
-                if points[middle].latitude < box.southWest.latitude { low = middle + 1 } else { high = middle }
-            }
-            var count = 0
-            var position = low
-            while position < points.count && points[position].latitude <= box.northEast.latitude {
-                if landmark.circle.contains(points[position]) { count += 1 }
-                position += 1
-            }
+        for (id, count) in LandmarkListingCounts.counts(of: landmarks, among: points) {
             try update.bind(count, at: 1)
-            try update.bind(landmark.id, at: 2)
+            try update.bind(id, at: 2)
             try update.run()
         }
     }

@@ -1,3 +1,4 @@
+import PostgresStorage
 import Storage
 
 /// The catalog's schema: the migrations in Migrations/*.sql, embedded at build time.
@@ -22,5 +23,24 @@ public func openCatalogDatabase(path: String, configuration: Database.Configurat
         pool = try DatabasePool(path: path, configuration: configuration)
     }
     try Schema.migrator.migrate(pool)
+    return pool
+}
+
+/// The catalog's schema on PostgreSQL: the migrations in Migrations/postgres/*.sql, embedded
+/// at build time, applied under an advisory lock (`PostgresMigrator`).
+public enum PostgresSchema {
+    public static var migrations: [Migration] {
+        EmbeddedPostgresMigrations.all.map { Migration(version: $0.version, name: $0.name, sql: $0.sql) }
+    }
+
+    public static var migrator: PostgresMigrator { PostgresMigrator(migrations: migrations) }
+}
+
+/// Connects a pool to the PostgreSQL database at `url` and brings its schema up to date
+/// (exactly once however many servers start at once).
+public func openCatalogPostgres(url: String, maximumConnectionCount: Int? = nil) throws -> PostgresPool {
+    let pool = try maximumConnectionCount.map { try PostgresPool(url: url, maximumConnectionCount: $0) }
+        ?? PostgresPool(url: url)
+    try PostgresSchema.migrator.migrate(pool)
     return pool
 }

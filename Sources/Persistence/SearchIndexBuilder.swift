@@ -64,9 +64,9 @@ struct SearchIndexBuilder {
 
     /// Everything, in the caller's read transaction (one snapshot, the change log's
     /// sequence included, so that following the log resumes exactly where it was read).
-    static func read(_ db: Database) throws -> Parts {
+    static func read<Rows: SearchIndexRows>(_ db: Rows) throws -> Parts {
         var builder = SearchIndexBuilder()
-        let sequence = try ChangeLog().latestSequence(in: db)
+        let sequence = try db.latestSequence()
         try builder.readListings(db)
         try builder.readCalendar(db)
         let locations = try ancestors(db)
@@ -77,16 +77,16 @@ struct SearchIndexBuilder {
 
     /// One listing as it is now, for a patch: its row and its calendar days, decoded by the
     /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
-    static func readListing(_ id: Int64, in db: Database) throws -> SearchIndexListingPatch {
-        let listingStatement = try db.cachedStatement(SearchIndexListingRow.select + " WHERE id = ?")
-        try listingStatement.bind(id, at: 1)
-        guard let listing = try listingStatement.fetchOne({ SearchIndexListingRow($0) }) else {
+    static func readListing<Rows: SearchIndexRows>(_ id: Int64, in db: Rows) throws -> SearchIndexListingPatch {
+        var found: SearchIndexListingRow?
+        try db.forEachRow(SearchIndexListingRow.select + " WHERE id = " + Rows.idParameter, id: id) {
+            found = SearchIndexListingRow($0)
+        }
+        guard let listing = found else {
             return SearchIndexListingPatch(id: id, listing: nil, days: [])
         }
-        let calendar = try db.cachedStatement(SearchIndexDay.select + " WHERE listing_id = ? ORDER BY day")
-        try calendar.bind(id, at: 1)
         var days: [SearchIndexDay] = []
-        try calendar.forEachRow { record in
+        try db.forEachRow(SearchIndexDay.select + " WHERE listing_id = " + Rows.idParameter + " ORDER BY day", id: id) { record in
             if let day = SearchIndexDay(record, terms: listing.terms) { days.append(day) }
         }
         return SearchIndexListingPatch(id: id, listing: listing, days: days)
@@ -94,9 +94,8 @@ struct SearchIndexBuilder {
 
     // MARK: reading
 
-    private mutating func readListings(_ db: Database) throws {
-        let statement = try db.prepare(SearchIndexListingRow.select + " ORDER BY id")
-        try statement.forEachRow { row in
+    private mutating func readListings<Rows: SearchIndexRows>(_ db: Rows) throws {
+        try db.forEachRow(SearchIndexListingRow.select + " ORDER BY id") { row in
             let listing = SearchIndexListingRow(row)
             ids.append(listing.id)
             locationIDs.append(listing.locationID)
@@ -111,11 +110,10 @@ struct SearchIndexBuilder {
 
     /// One pass over `calendar_days` in primary-key order, merged with the listings (also
     /// in id order) to find each row's listing.
-    private mutating func readCalendar(_ db: Database) throws {
-        let statement = try db.prepare(SearchIndexDay.select + " ORDER BY listing_id, day")
+    private mutating func readCalendar<Rows: SearchIndexRows>(_ db: Rows) throws {
         var row = 0
         let count = ids.count
-        try statement.forEachRow { record in
+        try db.forEachRow(SearchIndexDay.select + " ORDER BY listing_id, day") { record in
             calendarRowCount += 1
             let listingID = record.int64(0)
             while row < count && ids[row] < listingID {
@@ -153,10 +151,9 @@ struct SearchIndexBuilder {
     }
 
     /// (location, ancestor-or-self) pairs with the ancestor's depth above the location.
-    private static func ancestors(_ db: Database) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
+    private static func ancestors<Rows: SearchIndexRows>(_ db: Rows) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
         var ancestors: [Int64: [(ancestor: Int64, depth: Int)]] = [:]
-        let statement = try db.prepare("SELECT location_id, ancestor_id, depth FROM location_ancestors")
-        try statement.forEachRow { row in
+        try db.forEachRow("SELECT location_id, ancestor_id, depth FROM location_ancestors") { row in
             ancestors[row.int64(0), default: []].append((row.int64(1), row.int(2)))
         }
         return ancestors
@@ -333,7 +330,7 @@ struct SearchIndexListingRow {
     let score: Int64
     let rating: Double
 
-    init(_ row: Row) {
+    init<R: RecordRow>(_ row: R) {
         id = row.int64(0)
         locationID = row.int64(1)
         latitude = row.double(2)
@@ -379,7 +376,7 @@ struct SearchIndexDay {
     /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
     /// the index answers can touch it, see `SearchIndex`), or it is an available day with
     /// no override and no rule. `terms` are the listing's (for the price's default).
-    init?(_ record: Row, terms: SearchIndexTerms) {
+    init?<R: RecordRow>(_ record: R, terms: SearchIndexTerms) {
         guard let day = Int32(exactly: record.int64(1)) else { return nil }
         self.day = day
         isUnavailable = record.bool(2)

@@ -93,7 +93,15 @@ enum Commands {
 
     static let hostSpec = OptionSpec.value("host", "ADDRESS", env: "HOST", "address to listen on (default 127.0.0.1)")
     static let portSpec = OptionSpec.value("port", "PORT", env: "PORT", "TCP port, 0 for any free port (default 8080)")
-    static let databaseSpec = OptionSpec.value("database", "PATH", env: "DATABASE_PATH", "SQLite file (default ./stays.sqlite)")
+    static let databaseSpec = OptionSpec.value("database", "PATH|URL", env: "DATABASE_PATH",
+        "SQLite file, sqlite:PATH, or postgres://user:pass@host:port/db (also from DATABASE_URL; default ./stays.sqlite)")
+
+    /// `--database`, else `DATABASE_PATH`, else `DATABASE_URL`, else ./stays.sqlite.
+    static func database(_ options: ParsedOptions, _ environment: [String: String]) -> String {
+        if let value = options.string("database") { return value }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { return url }
+        return "./stays.sqlite"
+    }
     /// The healthcheck's own flags: where to find the server, not where to listen. Same
     /// environment variables as `serve`, so one container configuration serves both.
     static let healthcheckSpecs = [

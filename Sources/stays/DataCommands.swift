@@ -22,16 +22,14 @@ enum SeedCommand {
         let seedText = options.string("seed", default: String(DemoData.seed))
         guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
         let today = try Commands.dateProvider(options).today(in: DemoGenerator.timeZone)
-        let path = options.string("database", default: "./stays.sqlite")
-
-        let pool = try openCatalogDatabase(path: path)
+        let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
         let reporter = ProgressReporter()
-        let summary = try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: count, today: today),
-                                          writer: SQLiteCatalogWriter(pool: pool), batchSize: batchSize,
-                                          progress: reporter.handle)
-        try checkpoint(pool)
+        let summary = try database.withBulkLoadLock {
+            try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: count, today: today),
+                                writer: database.writer(), batchSize: batchSize, progress: reporter.handle)
+        }
         reporter.finish(summary: "seeded \(summary.listings) listings, \(summary.locations) locations, "
-                        + "\(summary.calendarEntries) calendar entries", databasePath: path)
+                        + "\(summary.calendarEntries) calendar entries", databasePath: try checkpoint(database))
         return 0
     }
 }
@@ -66,25 +64,27 @@ enum ImportCommand {
         }
         let city = options.string("city") ?? URL(fileURLWithPath: listings).deletingLastPathComponent().lastPathComponent
         let shiftTo = try options.flag("shift-dates") ? Commands.dateProvider(options).today(in: timeZone) : nil
-        let path = options.string("database", default: "./stays.sqlite")
-
-        let pool = try openCatalogDatabase(path: path)
+        let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
         let reporter = ProgressReporter()
-        let summary = try Importer().import(
-            listingsFile: listings, calendarFile: options.string("calendar"),
-            options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo,
-                                   neighbourhoodsFile: options.string("neighbourhoods"),
-                                   neighbourhoodsGeoJSONFile: options.string("neighbourhoods-geojson")),
-            writer: SQLiteCatalogWriter(pool: pool), progress: reporter.handle)
-        try checkpoint(pool)
-        reporter.finish(summary: summary.report, databasePath: path)
+        let summary = try database.withBulkLoadLock {
+            try Importer().import(
+                listingsFile: listings, calendarFile: options.string("calendar"),
+                options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo,
+                                       neighbourhoodsFile: options.string("neighbourhoods"),
+                                       neighbourhoodsGeoJSONFile: options.string("neighbourhoods-geojson")),
+                writer: database.writer(), progress: reporter.handle)
+        }
+        reporter.finish(summary: summary.report, databasePath: try checkpoint(database))
         // Some rows skipped is a normal import (each is reported above); none kept is a failure.
         return summary.importedAnything ? 0 : 1
     }
 }
 
-/// Moves the write-ahead log into the database file, so the size reported after a bulk
-/// write is the real one and the next reader starts from a short log.
-func checkpoint(_ pool: DatabasePool) throws {
+/// SQLite: moves the write-ahead log into the database file, so the size reported after a
+/// bulk write is the real one and the next reader starts from a short log; returns the
+/// file's path for that report. PostgreSQL: nothing to do, no file to report (nil).
+func checkpoint(_ database: CatalogDatabase) throws -> String? {
+    guard case .sqlite(let pool) = database else { return nil }
     try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    return pool.path
 }

@@ -5,6 +5,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import Persistence
+import PostgresStorage
 import Storage
 
 /// `stays serve`: migrate, seed an empty database with demo data, serve until SIGTERM/SIGINT.
@@ -96,7 +97,7 @@ enum ServeCommand {
         application.timeZone = timeZone
         application.dateProvider = try Commands.dateProvider(options)
         application.seedDemoData = try !options.flag("no-seed")
-        application.databasePath = options.string("database", default: "./stays.sqlite")
+        application.databasePath = Commands.database(options, environment)
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
         let gzipLevel = try options.integer("gzip-level", default: Int(Gzip.defaultLevel), in: 1...9)
         application.compression = try options.flag("no-gzip") ? nil : ResponseCompression(
@@ -115,7 +116,7 @@ enum ServeCommand {
             return 0
         }
         let server = try buildApplication(application)
-        let path = application.databasePath
+        let path = DatabaseLocation(application.databasePath).description
         let port: Int
         do {
             port = try server.start()
@@ -144,9 +145,13 @@ enum MigrateCommand {
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        let path = options.string("database", default: "./stays.sqlite")
-        let pool = try DatabasePool(path: path)
-        let applied = try Schema.migrator.migrate(pool)
+        let location = DatabaseLocation(Commands.database(options, environment))
+        let path = location.description
+        let applied: [Migration]
+        switch location {
+        case .sqlite(let file): applied = try Schema.migrator.migrate(try DatabasePool(path: file))
+        case .postgres(let url): applied = try PostgresSchema.migrator.migrate(try PostgresPool(url: url, maximumConnectionCount: 1))
+        }
         print(applied.isEmpty ? "stays: \(path) is up to date"
                               : "stays: applied \(applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")) to \(path)")
         return 0

@@ -10,22 +10,44 @@ import TestSupport
 /// The real server (routes, services, SQLite repository) on a free port over the fixture
 /// catalog, for tests that talk to it through a socket like a client would.
 final class APITestServer: @unchecked Sendable {
+    /// A storage engine an end-to-end test runs against: the same test code on both.
+    enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+        case sqlite, postgres
+        var description: String { rawValue }
+        /// SQLite always; PostgreSQL when a test server is configured (a note says so otherwise).
+        static var available: [Engine] { TemporaryPostgresDatabase.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
+    }
+
     let directory: URL
-    let pool: DatabasePool
+    /// The SQLite catalog; nil on PostgreSQL.
+    let pool: DatabasePool!
     let application: Application
     let port: Int
+    private let postgres: TemporaryPostgresDatabase?
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
     /// `catalog` writes the database in the given directory (the shared fixture by default);
+    /// on PostgreSQL (`engine`) the fixture is written into a fresh database instead.
     /// `configure`: changes to the configuration before the application is built.
-    init(today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
+    init(engine: Engine = .sqlite, today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
          catalog: (URL) throws -> DatabasePool = CatalogFixture.make,
          configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        pool = try catalog(directory)
         var configuration = ApplicationConfiguration()
-        configuration.databasePath = pool.path
+        switch engine {
+        case .sqlite:
+            pool = try catalog(directory)
+            postgres = nil
+            configuration.databasePath = pool.path
+        case .postgres:
+            guard let database = try CatalogFixture.makePostgres() else {
+                throw ClientError(description: "no PostgreSQL test server (STAYS_TEST_POSTGRES_URL)")
+            }
+            pool = nil
+            postgres = database
+            configuration.databasePath = database.url
+        }
         configuration.seedDemoData = false
         configuration.dateProvider = FixedDateProvider(today)
         configuration.guestsPerMinutePerAddress = guestsPerMinute
@@ -65,8 +87,12 @@ final class APITestServer: @unchecked Sendable {
     }
 
     /// The shared server most tests use; tests that write to the catalog make their own.
+    /// On PostgreSQL when `STAYS_TEST_ENGINE=postgres` (and `STAYS_TEST_POSTGRES_URL`) are
+    /// set: `.ci/postgres.sh` runs the read suites a second time that way, the same test code
+    /// against the second engine.
     static let shared: APITestServer = {
-        do { return try APITestServer() } catch { fatalError("cannot start the API test server: \(error)") }
+        let engine: Engine = ProcessInfo.processInfo.environment["STAYS_TEST_ENGINE"] == "postgres" ? .postgres : .sqlite
+        do { return try APITestServer(engine: engine) } catch { fatalError("cannot start the API test server: \(error)") }
     }()
 }
 

@@ -5,7 +5,8 @@ import Testing
 
 /// The booking write path over real sockets, against the fixture catalog (today is
 /// 2027-12-20; listing 101 is 100,000 a night, weekends 120,000, booked 12-28 and 12-29).
-/// Each test starts its own server: they write.
+/// Each test starts its own server: they write. Most run once per storage engine
+/// (`APITestServer.Engine`): the same test code on SQLite and, when configured, PostgreSQL.
 @Suite struct BookingEndToEndTests {
     static let stay = ["listingId": "101", "checkin": "2028-01-10", "checkout": "2028-01-13"]
 
@@ -20,8 +21,9 @@ import Testing
         return body
     }
 
-    @Test func bookingShowsEverywhereAndCancellingFreesTheNights() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func bookingShowsEverywhereAndCancellingFreesTheNights(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let query = "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2"
         let total = try quoteTotal(server, query)
@@ -73,8 +75,9 @@ import Testing
         #expect(again.body == cancelled.body)
     }
 
-    @Test func guestRoutesNeedAValidBearerToken() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func guestRoutesNeedAValidBearerToken(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let anonymous = BookingClient(port: server.port, token: nil)
         for (method, target) in [("GET", "/reservations"), ("POST", "/reservations"), ("GET", "/wishlist"),
                                  ("PUT", "/wishlist/101"), ("POST", "/reservations/1/cancel")] {
@@ -93,8 +96,9 @@ import Testing
         #expect(created.object["id"] is String)
     }
 
-    @Test func anotherGuestsReservationIsNotFound() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func anotherGuestsReservationIsNotFound(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let owner = try BookingClient.newGuest(port: server.port)
         let stranger = try BookingClient.newGuest(port: server.port)
         let total = try quoteTotal(server, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
@@ -109,8 +113,9 @@ import Testing
         #expect(try owner.send("GET", "/reservations/\(id)").object["status"] as? String == "confirmed")
     }
 
-    @Test func idempotencyKeyReplaysTheFirstAnswer() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func idempotencyKeyReplaysTheFirstAnswer(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let total = try quoteTotal(server, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
         let first = try guest.book(bookingBody(total: total), key: "trip-1")
@@ -139,8 +144,9 @@ import Testing
         #expect(try other.book(bookingBody(total: total), key: "trip-1").status == 201)
     }
 
-    @Test func aKeyIsRequiredAndValidated() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func aKeyIsRequiredAndValidated(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let body = try guest.json(bookingBody(total: 1))
         let missing = try guest.send("POST", "/reservations", body: body)
@@ -152,8 +158,9 @@ import Testing
         }
     }
 
-    @Test func aChangedPriceAnswers409WithTheCurrentQuoteAndWritesNothing() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func aChangedPriceAnswers409WithTheCurrentQuoteAndWritesNothing(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let total = try quoteTotal(server, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
         let stale = try guest.book(bookingBody(total: total - 1), key: "k")
@@ -165,8 +172,9 @@ import Testing
         #expect(try guest.book(bookingBody(total: total), key: "k").status == 201)
     }
 
-    @Test func quoteProblemsAreTheBookingsProblems() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func quoteProblemsAreTheBookingsProblems(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         // Booked nights in the fixture: 409 naming them.
         let taken = try guest.book(bookingBody(total: 1, ["listingId": "101", "checkin": "2027-12-27", "checkout": "2027-12-30"]))
@@ -183,8 +191,9 @@ import Testing
         #expect((past.object["invalidParams"] as? [[String: Any]])?.first?["name"] as? String == "checkin")
     }
 
-    @Test func badBodiesNameEveryBadFieldAndWriteNothing() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func badBodiesNameEveryBadFieldAndWriteNothing(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let key = [("Idempotency-Key", "same-key")]
         let wrong = try guest.send("POST", "/reservations", headers: key, body: Array(#"{"listingId": 101, "checkin": "2028-01-10", "adults": 0, "infants": 9, "expectedTotal": "1", "pets": 2}"#.utf8))
@@ -204,8 +213,9 @@ import Testing
         #expect(try guest.book(bookingBody(total: total), key: "same-key").status == 201)
     }
 
-    @Test func backToBackStaysBothSucceed() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func backToBackStaysBothSucceed(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let first = try BookingClient.newGuest(port: server.port)
         let second = try BookingClient.newGuest(port: server.port)
         let a = ["listingId": "101", "checkin": "2028-01-10", "checkout": "2028-01-12"]
@@ -219,8 +229,9 @@ import Testing
     /// 200 concurrent requests for overlapping stays of one listing, from different guests
     /// and keys: exactly one 201; every other answer is a 409 naming exactly the nights it
     /// shares with the winner.
-    @Test func concurrentOverlappingBookingsYieldExactlyOneReservation() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func concurrentOverlappingBookingsYieldExactlyOneReservation(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let start = CalendarDay(2028, 2, 1)
         // Stays of 1-4 nights starting within 3 days: every pair overlaps on 2028-02-03.
         var stays: [(checkin: Int, nights: Int)] = []
@@ -252,8 +263,9 @@ import Testing
         }
     }
 
-    @Test func tripsListUpcomingFirstThenPastAndCancelledWithPaging() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func tripsListUpcomingFirstThenPastAndCancelledWithPaging(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         var ids: [String: String] = [:]
         for (name, checkin, checkout) in [("late", "2028-03-01", "2028-03-03"), ("early", "2028-01-10", "2028-01-12"),
@@ -275,8 +287,9 @@ import Testing
         #expect(try guest.send("GET", "/reservations?cursor=bogus").status == 400)
     }
 
-    @Test func wishlistSavesRemovesAndPrices() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func wishlistSavesRemovesAndPrices(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         #expect(try guest.send("PUT", "/wishlist/101").status == 204)
         #expect(try guest.send("PUT", "/wishlist/101").status == 204)
@@ -300,8 +313,9 @@ import Testing
     /// The same key sent many times at once by one guest: one reservation; every answer is
     /// the original 201 (or a 409 from a request that lost the race for the nights before
     /// the key was stored — not possible with serialized writes, but allowed by the contract).
-    @Test func concurrentRequestsWithOneKeyCreateOneReservation() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func concurrentRequestsWithOneKeyCreateOneReservation(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let total = try quoteTotal(server, "listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2")
         let body = try guest.json(bookingBody(total: total))
@@ -321,8 +335,9 @@ import Testing
 
     /// Read your writes: after every 201, a search for the booked nights (issued at once, on a
     /// new connection) never returns the booked listing; after the cancel it does again.
-    @Test func aSearchAfterA201NeverReturnsTheBookedListing() throws {
-        let server = try APITestServer()
+    @Test(arguments: APITestServer.Engine.available)
+    func aSearchAfterA201NeverReturnsTheBookedListing(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
         let guest = try BookingClient.newGuest(port: server.port)
         let start = CalendarDay(2028, 3, 1)
         var booked: [(id: String, search: String, listing: String)] = []
@@ -372,8 +387,9 @@ import Testing
         #expect(int64(refund["total"])! + int64(refund["retained"])! == total)
     }
 
-    @Test func creatingGuestsIsRateLimitedPerAddress() throws {
-        let server = try APITestServer(guestsPerMinute: 3)
+    @Test(arguments: APITestServer.Engine.available)
+    func creatingGuestsIsRateLimitedPerAddress(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine, guestsPerMinute: 3)
         let anonymous = BookingClient(port: server.port, token: nil)
         for _ in 0..<3 { #expect(try anonymous.send("POST", "/guests").status == 201) }
         let refused = try anonymous.send("POST", "/guests")

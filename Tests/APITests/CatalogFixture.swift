@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Persistence
 import Storage
+import TestSupport
 
 /// A small catalog built in code: Seoul (강남구 > 역삼동, 마포구), Busan (해운대구), with
 /// listings whose prices and calendars the tests know by heart. "Today" is 2027-12-20 so
@@ -22,7 +23,20 @@ enum CatalogFixture {
     /// Creates the database file in `directory`, migrates it and writes the catalog.
     static func make(in directory: URL) throws -> DatabasePool {
         let pool = try openCatalogDatabase(path: directory.appendingPathComponent("stays.sqlite").path)
-        let writer = SQLiteCatalogWriter(pool: pool)
+        try populate(SQLiteCatalogWriter(pool: pool))
+        return pool
+    }
+
+    /// A fresh PostgreSQL database, migrated, with the catalog written; nil when no test
+    /// server is configured (`TemporaryPostgresDatabase`).
+    static func makePostgres() throws -> TemporaryPostgresDatabase? {
+        guard let database = try TemporaryPostgresDatabase.make() else { return nil }
+        try populate(PostgresCatalogWriter(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 2)))
+        return database
+    }
+
+    /// Writes the catalog through either engine's writer.
+    static func populate(_ writer: any CatalogWriting) throws {
         try writer.transaction {
             let seoul = try writer.saveLocation(draft("seoul", nil, .city, "서울", "Seoul", "서울특별시", 37.5665, 126.978))
             _ = seoul
@@ -59,7 +73,6 @@ enum CatalogFixture {
             }
         }
         try writer.refreshLocationStatistics()
-        return pool
     }
 
     static func draft(_ key: String, _ parent: String?, _ kind: LocationKind, _ name: String, _ english: String,

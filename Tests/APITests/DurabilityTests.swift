@@ -37,7 +37,9 @@ import Testing
                 guard !chunk.isEmpty else { throw ClientError(description: "stays exited: \(text)") }
                 text += String(decoding: chunk, as: UTF8.self)
             }
-            guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+            // After "listening on": earlier lines may name other addresses (a PostgreSQL URL).
+            let listening = text.range(of: "listening on")!.upperBound
+            guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression, range: listening..<text.endIndex),
                   let port = Int(text[range].split(separator: ":").last ?? "") else {
                 throw ClientError(description: "no port in: \(text)")
             }

@@ -82,7 +82,7 @@ import TestSupport
         #expect(try server.get("/health/ready").status == 200)
         #expect(try server.get("/health").text == #"{"status":"ok"}"#)
 
-        server.application.pool.close()
+        server.application.pool?.close()
         let ready = try server.get("/health/ready")
         #expect(ready.status == 503)
         #expect(ready.header("Content-Type") == "application/problem+json")

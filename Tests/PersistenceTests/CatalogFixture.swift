@@ -1,6 +1,8 @@
 import Foundation
 import Domain
+import PostgresStorage
 import Storage
+import TestSupport
 @testable import Persistence
 
 func date(_ text: String) -> CalendarDate {
@@ -20,23 +22,64 @@ func stay(_ checkin: String, _ checkout: String) -> Stay {
 ///                  └─ Mapo-gu (district): listing 3
 ///     Busan (city): listing 4
 ///     Taveuni (city, on the antimeridian): listing 2^53+1 (east, 179.5), listing 6 (west, -179.5)
+///
+/// The same data on either engine (`Engine`): suites that take an engine argument run one
+/// test code against SQLite and, when `STAYS_TEST_POSTGRES_URL` is set, PostgreSQL. The
+/// SQLite-typed members (`pool`, `catalog`, `writer`) are nil on PostgreSQL; the engine-neutral
+/// ones (`reads`, `anyWriter`, `latestSequence`, `changes`) work on both.
 final class CatalogFixture {
     static let bigID = ListingID(9_007_199_254_740_993)  // 2^53 + 1
 
+    /// A storage engine a parameterized test runs against.
+    enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+        case sqlite, postgres
+        var description: String { rawValue }
+        /// SQLite always; PostgreSQL when a test server is configured (a note says so otherwise).
+        static var available: [Engine] { TemporaryPostgresDatabase.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
+    }
+
+    let engine: Engine
     let directory: URL
-    let pool: DatabasePool
-    let catalog: SQLiteCatalog
-    let writer: SQLiteCatalogWriter
+    let pool: DatabasePool!
+    let catalog: SQLiteCatalog!
+    let writer: SQLiteCatalogWriter!
+    /// The engine's catalog reads and bulk writer.
+    let reads: any CatalogReads
+    let anyWriter: any CatalogWriting
+    private let postgresDatabase: TemporaryPostgresDatabase?
+    let postgresPool: PostgresPool?
     var seoul = LocationID(0), gangnam = LocationID(0), yeoksam = LocationID(0), mapo = LocationID(0)
     var busan = LocationID(0), taveuni = LocationID(0)
     private(set) var listings: [Listing] = []
 
-    init() throws {
+    init(engine: Engine = .sqlite) throws {
+        self.engine = engine
         directory = FileManager.default.temporaryDirectory.appending(path: "stays-persistence-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        pool = try openCatalogDatabase(path: directory.appending(path: "catalog.sqlite").path)
-        catalog = SQLiteCatalog(pool: pool)
-        writer = SQLiteCatalogWriter(pool: pool)
+        switch engine {
+        case .sqlite:
+            let pool = try openCatalogDatabase(path: directory.appending(path: "catalog.sqlite").path)
+            self.pool = pool
+            catalog = SQLiteCatalog(pool: pool)
+            writer = SQLiteCatalogWriter(pool: pool)
+            reads = catalog
+            anyWriter = writer
+            postgresDatabase = nil
+            postgresPool = nil
+        case .postgres:
+            guard let database = try TemporaryPostgresDatabase.make() else {
+                throw PersistenceError.unsupported("no PostgreSQL test server (STAYS_TEST_POSTGRES_URL)")
+            }
+            let pool = try openCatalogPostgres(url: database.url, maximumConnectionCount: 4)
+            postgresDatabase = database
+            postgresPool = pool
+            self.pool = nil
+            catalog = nil
+            writer = nil
+            reads = PostgresCatalog(pool: pool)
+            anyWriter = PostgresCatalogWriter(pool: pool)
+        }
+        let writer = anyWriter
         try writer.transaction {
             seoul = try writer.saveLocation(draft("seoul", nil, .city, "서울특별시", "Seoul", 37.5665, 126.9780))
             gangnam = try writer.saveLocation(draft("gangnam", "seoul", .district, "강남구", "Gangnam-gu", 37.5172, 127.0473))
@@ -77,8 +120,49 @@ final class CatalogFixture {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// The change log's latest sequence, read by the engine's own reader.
+    func latestSequence() throws -> Int64 {
+        switch engine {
+        case .sqlite: return try pool.read { try ChangeLog().latestSequence(in: $0) }
+        case .postgres: return try postgresPool!.read { try PostgresChangeLog().latestSequence(in: $0) }
+        }
+    }
+
+    /// The engine's `ChangeLogReading.changes`.
+    func changes(after sequence: Int64, limit: Int) throws -> ChangeLogBatch {
+        switch engine {
+        case .sqlite: return try pool.read { try ChangeLog().changes(after: sequence, limit: limit, in: $0) }
+        case .postgres: return try postgresPool!.read { try PostgresChangeLog().changes(after: sequence, limit: limit, in: $0) }
+        }
+    }
+
+    /// (listing, reason) of the log rows after `sequence`, ascending.
+    func changeLogRows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] {
+        switch engine {
+        case .sqlite:
+            return try pool.read { db in
+                let statement = try db.prepare("SELECT listing_id, reason FROM change_log WHERE seq > ? ORDER BY seq")
+                try statement.bind(sequence, at: 1)
+                return try statement.fetchAll { ($0.optionalInt64(0), $0.string(1)) }
+            }
+        case .postgres:
+            return try postgresPool!.read {
+                try $0.query("SELECT listing_id, reason FROM change_log WHERE seq > $1 ORDER BY seq", [sequence])
+                    .map { ($0.optionalInt64(0), $0.string(1)) }
+            }
+        }
+    }
+
+    /// The engine writer's `trimChangeLog`.
+    func trimChangeLog(createdBefore: Int64) throws -> Int {
+        switch engine {
+        case .sqlite: return try writer.trimChangeLog(createdBefore: createdBefore)
+        case .postgres: return try (anyWriter as! PostgresCatalogWriter).trimChangeLog(createdBefore: createdBefore)
+        }
+    }
+
     func add(_ listing: Listing) throws {
-        try writer.saveListing(listing)
+        try anyWriter.saveListing(listing)
         listings.removeAll { $0.id == listing.id }
         listings.append(listing)
     }

@@ -7,11 +7,13 @@ import Storage
     let fixture: CatalogFixture
     init() throws { fixture = try CatalogFixture() }
 
-    @Test func everyListingRoundTripsExactly() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func everyListingRoundTripsExactly(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         for listing in fixture.listings {
-            #expect(try fixture.catalog.listing(listing.id) == listing)
+            #expect(try fixture.reads.listing(listing.id) == listing)
         }
-        #expect(try fixture.catalog.listing(ListingID(424242)) == nil)
+        #expect(try fixture.reads.listing(ListingID(424242)) == nil)
     }
 
     /// Search results carry what the list shows: the long texts are empty and only the
@@ -34,18 +36,20 @@ import Storage
         #expect(try fixture.catalog.listingSummaries(Array(many)).map(\.id) == Array(many.dropLast()))
     }
 
-    @Test func listingAndCalendarFromOneRead() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func listingAndCalendarFromOneRead(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let range = date("2027-03-10")..<date("2027-03-26")
         var asked: ListingID?
-        let both = try #require(try fixture.catalog.listingAndCalendar(ListingID(2), calendarIn: { listing in
+        let both = try #require(try fixture.reads.listingAndCalendar(ListingID(2), calendarIn: { listing in
             asked = listing.id
             return range
         }))
         #expect(asked == ListingID(2))
-        #expect(both.listing == (try fixture.catalog.listingSummaries([ListingID(2)])).first)
-        #expect(both.entries == (try fixture.catalog.calendarEntries(of: ListingID(2), in: range)))
+        #expect(both.listing == (try fixture.reads.listingSummariesByID([ListingID(2)]))[ListingID(2)])
+        #expect(both.entries == (try fixture.reads.calendarEntries(of: ListingID(2), in: range)))
         #expect(both.entries.count == 4)
-        #expect(try fixture.catalog.listingAndCalendar(ListingID(424242), calendarIn: { _ in range }) == nil)
+        #expect(try fixture.reads.listingAndCalendar(ListingID(424242), calendarIn: { _ in range }) == nil)
     }
 
     @Test func idsAbove2To53RoundTrip() throws {
@@ -58,18 +62,22 @@ import Storage
         #expect(page.matches.first?.listing.id == CatalogFixture.bigID)
     }
 
-    @Test func calendarEntriesInAHalfOpenRangeAscending() throws {
-        let entries = try fixture.catalog.calendarEntries(of: ListingID(2), in: date("2027-03-10")..<date("2027-03-25"))
+    @Test(arguments: CatalogFixture.Engine.available)
+    func calendarEntriesInAHalfOpenRangeAscending(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        let entries = try fixture.reads.calendarEntries(of: ListingID(2), in: date("2027-03-10")..<date("2027-03-25"))
         #expect(entries.map(\.date) == [date("2027-03-10"), date("2027-03-15"), date("2027-03-20")])
         #expect(entries[0].status == .booked)
         #expect(entries[1].closedToArrival && !entries[1].closedToDeparture)
         #expect(entries[2].closedToDeparture)
-        let minMax = try fixture.catalog.calendarEntries(of: ListingID(2), in: date("2027-03-25")..<date("2027-03-26"))
+        let minMax = try fixture.reads.calendarEntries(of: ListingID(2), in: date("2027-03-25")..<date("2027-03-26"))
         #expect(minMax == [CalendarEntry(date: date("2027-03-25"), minNights: 3, maxNights: 4)])
     }
 
-    @Test func locationsWithCountsAfterRefresh() throws {
-        let locations = try fixture.catalog.allLocations()
+    @Test(arguments: CatalogFixture.Engine.available)
+    func locationsWithCountsAfterRefresh(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        let locations = try fixture.reads.allLocations()
         #expect(locations.count == 6)
         let counts = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.listingCount) })
         #expect(counts[fixture.seoul] == 3)
@@ -78,19 +86,21 @@ import Storage
         #expect(counts[fixture.mapo] == 1)
         #expect(counts[fixture.busan] == 1)
         #expect(counts[fixture.taveuni] == 2)
-        let gangnam = try #require(try fixture.catalog.location(fixture.gangnam))
+        let gangnam = try #require(try fixture.reads.location(fixture.gangnam))
         #expect(gangnam.parentID == fixture.seoul)
         #expect(gangnam.kind == .district)
         #expect(gangnam.name == "강남구")
         #expect(gangnam.nameEnglish == "Gangnam-gu")
-        #expect(try fixture.catalog.location(LocationID(999)) == nil)
+        #expect(try fixture.reads.location(LocationID(999)) == nil)
     }
 
-    @Test func listingBoundsOfALocationAndBelow() throws {
-        #expect(try fixture.catalog.listingBounds(in: fixture.gangnam)
+    @Test(arguments: CatalogFixture.Engine.available)
+    func listingBoundsOfALocationAndBelow(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        #expect(try fixture.reads.listingBounds(in: fixture.gangnam)
                 == BoundingBox(southWest: Coordinate(latitude: 37.50, longitude: 127.03),
                                northEast: Coordinate(latitude: 37.52, longitude: 127.05)))
-        let empty = try fixture.writer.saveLocation(fixture.draft("jongno", "seoul", .district, "종로구", "Jongno-gu", 37.57, 126.98))
-        #expect(try fixture.catalog.listingBounds(in: empty) == nil)
+        let empty = try fixture.anyWriter.saveLocation(fixture.draft("jongno", "seoul", .district, "종로구", "Jongno-gu", 37.57, 126.98))
+        #expect(try fixture.reads.listingBounds(in: empty) == nil)
     }
 }

@@ -26,11 +26,13 @@ import Storage
         #expect(try fixture.catalog.allLocations().count == 6)
     }
 
-    @Test func unknownParentAndCyclesAreRefused() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func unknownParentAndCyclesAreRefused(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let orphan = fixture.draft("x", "nowhere", .district, "x", "x", 0, 0)
-        #expect(throws: PersistenceError.unknownParentLocation(key: "nowhere")) { try fixture.writer.saveLocation(orphan) }
+        #expect(throws: PersistenceError.unknownParentLocation(key: "nowhere")) { try fixture.anyWriter.saveLocation(orphan) }
         let cycle = fixture.draft("seoul", "yeoksam", .city, "서울", "Seoul", 0, 0)
-        #expect(throws: PersistenceError.locationCycle(key: "seoul", parentKey: "yeoksam")) { try fixture.writer.saveLocation(cycle) }
+        #expect(throws: PersistenceError.locationCycle(key: "seoul", parentKey: "yeoksam")) { try fixture.anyWriter.saveLocation(cycle) }
     }
 
     @Test func movingADistrictMovesItsSubtree() throws {
@@ -43,40 +45,46 @@ import Storage
         #expect(try fixture.catalog.location(fixture.busan)?.listingCount == 3)
     }
 
-    @Test func saveListingReplacesByIDAndKeepsTheCalendar() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func saveListingReplacesByIDAndKeepsTheCalendar(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         var listing = try #require(fixture.listings.first { $0.id == ListingID(2) })
         listing.title = "Renamed"
         listing.amenities = []
         listing.pricing.weekendPrice = 70_000
         try fixture.add(listing)
-        #expect(try fixture.catalog.listing(listing.id) == listing)
-        #expect(try fixture.catalog.calendarEntries(of: listing.id, in: date("2027-01-01")..<date("2028-01-01")).count == 5)
+        #expect(try fixture.reads.listing(listing.id) == listing)
+        #expect(try fixture.reads.calendarEntries(of: listing.id, in: date("2027-01-01")..<date("2028-01-01")).count == 5)
     }
 
-    @Test func replaceCalendarKeepsOnlyExceptions() throws {
-        try fixture.writer.replaceCalendar(of: ListingID(2), with: [
+    @Test(arguments: CatalogFixture.Engine.available)
+    func replaceCalendarKeepsOnlyExceptions(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        try fixture.anyWriter.replaceCalendar(of: ListingID(2), with: [
             CalendarEntry(date: date("2027-06-01")),  // the default: not stored
             CalendarEntry(date: date("2027-06-02"), status: .blocked),
             CalendarEntry(date: date("2027-06-03"), price: 10),
             CalendarEntry(date: date("2027-06-03"), price: 20),  // same date: the last wins
         ])
-        let entries = try fixture.catalog.calendarEntries(of: ListingID(2), in: date("2027-01-01")..<date("2028-01-01"))
+        let entries = try fixture.reads.calendarEntries(of: ListingID(2), in: date("2027-01-01")..<date("2028-01-01"))
         #expect(entries == [CalendarEntry(date: date("2027-06-02"), status: .blocked),
                             CalendarEntry(date: date("2027-06-03"), price: 20)])
     }
 
-    @Test func aFailedTransactionLeavesNothing() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func aFailedTransactionLeavesNothing(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         struct Boom: Error {}
         #expect(throws: Boom.self) {
-            try fixture.writer.transaction {
-                try fixture.writer.saveListing(CatalogFixture.listing(50, fixture.busan, .entireHome, base: 1, lat: 0, lng: 0,
+            try fixture.anyWriter.transaction {
+                try fixture.anyWriter.saveListing(CatalogFixture.listing(50, fixture.busan, .entireHome, base: 1, lat: 0, lng: 0,
                                                                       maxGuests: 1, rating: nil, score: 0))
-                try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+                try fixture.anyWriter.replaceCalendar(of: ListingID(1), with: [])
                 throw Boom()
             }
         }
-        #expect(try fixture.catalog.listing(ListingID(50)) == nil)
-        #expect(try fixture.catalog.calendarEntries(of: ListingID(1), in: date("2027-01-01")..<date("2029-01-01")).count == 4)
+        #expect(try fixture.reads.listing(ListingID(50)) == nil)
+        #expect(try fixture.reads.calendarEntries(of: ListingID(1), in: date("2027-01-01")..<date("2029-01-01")).count == 4)
     }
 
     @Test func aListingInAnUnknownLocationIsRefusedByTheForeignKey() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Domain
 import Storage
+import PostgresStorage
 @testable import Persistence
 
 /// The writer appends to the change log in the same transaction as its change, and the
@@ -21,31 +22,39 @@ import Storage
 
     private func latest() throws -> Int64 { try fixture.pool.read { try log.latestSequence(in: $0) } }
 
-    @Test func eachWriteAppendsOneRowForItsListingOrTheCatalog() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func eachWriteAppendsOneRowForItsListingOrTheCatalog(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] { try fixture.changeLogRows(after: sequence) }
+        func latest() throws -> Int64 { try fixture.latestSequence() }
         let start = try latest()
         #expect(start > 0)  // the fixture's own writes
         var listing = try #require(fixture.listings.first { $0.id == ListingID(3) })
         listing.pricing.basePrice += 1
-        try fixture.writer.saveListing(listing)
-        try fixture.writer.replaceCalendar(of: ListingID(4), with: [CalendarEntry(date: date("2027-05-01"), status: .blocked)])
-        _ = try fixture.writer.saveLocation(fixture.draft("jeju", nil, .city, "제주시", "Jeju", 33.5, 126.5))
-        try fixture.writer.refreshLocationStatistics()
+        try fixture.anyWriter.saveListing(listing)
+        try fixture.anyWriter.replaceCalendar(of: ListingID(4), with: [CalendarEntry(date: date("2027-05-01"), status: .blocked)])
+        _ = try fixture.anyWriter.saveLocation(fixture.draft("jeju", nil, .city, "제주시", "Jeju", 33.5, 126.5))
+        try fixture.anyWriter.refreshLocationStatistics()
         let written = try rows(after: start)
         #expect(written.map(\.listing) == [3, 4, nil, nil])
         #expect(written.map(\.reason) == ["listing", "calendar", "catalog", "catalog"])
-        let createdAt = try fixture.pool.read { db in
-            try db.prepare("SELECT max(created_at) FROM change_log").fetchOne { $0.int64(0) }
-        }
+        let createdAt: Int64? = try fixture.engine == .sqlite
+            ? fixture.pool.read { db in try db.prepare("SELECT max(created_at) FROM change_log").fetchOne { $0.int64(0) } }
+            : fixture.postgresPool!.read { try $0.queryOne("SELECT max(created_at) FROM change_log") { $0.int64(0) } }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         #expect(try #require(createdAt) <= now && createdAt! > now - 60_000)
     }
 
-    @Test func aRolledBackWriteLeavesNoRow() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func aRolledBackWriteLeavesNoRow(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] { try fixture.changeLogRows(after: sequence) }
+        func latest() throws -> Int64 { try fixture.latestSequence() }
         let start = try latest()
         struct Abort: Error {}
         #expect(throws: Abort.self) {
-            try fixture.writer.transaction {
-                try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+            try fixture.anyWriter.transaction {
+                try fixture.anyWriter.replaceCalendar(of: ListingID(1), with: [])
                 throw Abort()
             }
         }
@@ -53,37 +62,45 @@ import Storage
         #expect(try latest() == start)
     }
 
-    @Test func theReaderNamesListingsOnceAndFlagsCatalogRowsAndLimits() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func theReaderNamesListingsOnceAndFlagsCatalogRowsAndLimits(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] { try fixture.changeLogRows(after: sequence) }
+        func latest() throws -> Int64 { try fixture.latestSequence() }
         let start = try latest()
-        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
-        try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
-        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
-        let perListing = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        try fixture.anyWriter.replaceCalendar(of: ListingID(2), with: [])
+        try fixture.anyWriter.replaceCalendar(of: ListingID(1), with: [])
+        try fixture.anyWriter.replaceCalendar(of: ListingID(2), with: [])
+        let perListing = try fixture.changes(after: start, limit: 100)
         #expect(perListing == ChangeLogBatch(listingIDs: [1, 2], rebuild: nil, through: start + 3))
-        #expect(try fixture.pool.read { try log.changes(after: start + 3, limit: 100, in: $0) }
+        #expect(try fixture.changes(after: start + 3, limit: 100)
                 == ChangeLogBatch(listingIDs: [], rebuild: nil, through: start + 3))
 
-        try fixture.writer.refreshLocationStatistics()
-        try fixture.writer.replaceCalendar(of: ListingID(4), with: [])
-        let withCatalog = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        try fixture.anyWriter.refreshLocationStatistics()
+        try fixture.anyWriter.replaceCalendar(of: ListingID(4), with: [])
+        let withCatalog = try fixture.changes(after: start, limit: 100)
         #expect(withCatalog == ChangeLogBatch(listingIDs: [1, 2, 4], rebuild: .catalogWide, through: start + 5))
 
-        let tooMany = try fixture.pool.read { try log.changes(after: start, limit: 2, in: $0) }
+        let tooMany = try fixture.changes(after: start, limit: 2)
         #expect(tooMany == ChangeLogBatch(listingIDs: [], rebuild: .tooManyChanges, through: start + 5))
     }
 
-    @Test func aReaderBehindATrimMustRebuild() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func aReaderBehindATrimMustRebuild(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] { try fixture.changeLogRows(after: sequence) }
+        func latest() throws -> Int64 { try fixture.latestSequence() }
         let start = try latest()
-        try fixture.writer.replaceCalendar(of: ListingID(1), with: [])
+        try fixture.anyWriter.replaceCalendar(of: ListingID(1), with: [])
         let future = Int64(Date().timeIntervalSince1970 * 1000) + 1_000
-        #expect(try fixture.writer.trimChangeLog(createdBefore: future) == Int(start) + 1)
+        #expect(try fixture.trimChangeLog(createdBefore: future) == Int(start) + 1)
         #expect(try rows(after: 0).isEmpty)
         // The sequence survives the trim: the next row continues after it.
         #expect(try latest() == start + 1)
-        let behind = try fixture.pool.read { try log.changes(after: start, limit: 100, in: $0) }
+        let behind = try fixture.changes(after: start, limit: 100)
         #expect(behind == ChangeLogBatch(listingIDs: [], rebuild: .gap, through: start + 1))
-        try fixture.writer.replaceCalendar(of: ListingID(2), with: [])
-        let caughtUp = try fixture.pool.read { try log.changes(after: start + 1, limit: 100, in: $0) }
+        try fixture.anyWriter.replaceCalendar(of: ListingID(2), with: [])
+        let caughtUp = try fixture.changes(after: start + 1, limit: 100)
         #expect(caughtUp == ChangeLogBatch(listingIDs: [2], rebuild: nil, through: start + 2))
     }
 

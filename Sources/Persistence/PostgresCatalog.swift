@@ -1,0 +1,146 @@
+import Domain
+import PostgresStorage
+
+/// The catalog's read side on PostgreSQL: listings, calendars and locations, decoded by the
+/// same records as SQLite's (`ListingRecord`, `CalendarEntryRecord`, `LocationRecord`).
+///
+/// Searches are answered by the search index in front of it (`IndexedCatalog`); the few
+/// the index leaves to SQL (stays beyond ±2^31 days, sums that overflow 64 bits) are not
+/// implemented in PostgreSQL's SQL and fail with `PersistenceError.unsupported`.
+///
+/// Promises: `Sendable`; every method reads one consistent state: a single statement
+/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer), or
+/// several in one REPEATABLE READ transaction (`listingAndCalendar`).
+public final class PostgresCatalog: CatalogReads {
+    public let pool: PostgresPool
+
+    public init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    public func listing(_ id: ListingID) throws -> Listing? {
+        try pool.autocommit { connection in
+            try connection.query("SELECT \(ListingRecord.columns.joined(separator: ", ")) FROM listings WHERE id = $1",
+                                 [id.rawValue]).first { try ListingRecord.decode($0) }
+        }
+    }
+
+    public func listingSummariesByID(_ ids: [ListingID]) throws -> [ListingID: Listing] {
+        guard !ids.isEmpty else { return [:] }
+        return try pool.autocommit { connection in
+            var byID: [ListingID: Listing] = [:]
+            try connection.query("SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = ANY($1::bigint[])",
+                                 [PostgresBookingContext.arrayLiteral(ids.map(\.rawValue))]).forEachRow { row in
+                let listing = try ListingRecord.decodeSummary(row)
+                byID[listing.id] = listing
+            }
+            return byID
+        }
+    }
+
+    public func calendarEntries(of id: ListingID, in range: Range<CalendarDate>) throws -> [CalendarEntry] {
+        try pool.autocommit { connection in try Self.calendarEntries(of: id, in: range, connection: connection) }
+    }
+
+    /// One snapshot in two round trips instead of four (BEGIN, listing, calendar, COMMIT):
+    /// each statement also reads the change log's counter, and every write to a listing or a
+    /// calendar bumps it in its own transaction (`PostgresChangeLog.append`). Equal counters
+    /// mean no such write committed between the two statements, so together they read one
+    /// state; otherwise (rare: a write landed in between) the read runs again in a
+    /// REPEATABLE READ transaction.
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        let optimistic = try pool.withConnection { connection -> (listing: Listing, entries: [CalendarEntry])?? in
+            let first = try connection.query(
+                "SELECT \(ListingRecord.summaryColumns), (SELECT seq FROM change_log_counter WHERE id = 1) "
+                    + "FROM listings WHERE id = $1", [id.rawValue])
+            guard first.count > 0 else { return .some(nil) }
+            let row = first.row(0)
+            let listing = try ListingRecord.decodeSummary(row)
+            let sequence = row.int64(ListingRecord.columns.count)
+            let days = try range(listing)
+            // The counter row joined to the days, so the counter comes back even with no days.
+            let second = try connection.query("""
+                SELECT c.day, c.status, c.price, c.min_nights, c.max_nights, c.closed_to_arrival, \
+                c.closed_to_departure, k.seq FROM change_log_counter k LEFT JOIN calendar_days c \
+                ON c.listing_id = $1 AND c.day >= $2 AND c.day < $3 WHERE k.id = 1 ORDER BY c.day
+                """, [id.rawValue, days.lowerBound.daysSinceEpoch, days.upperBound.daysSinceEpoch])
+            guard second.count > 0, second.row(0).int64(7) == sequence else { return nil }
+            var entries: [CalendarEntry] = []
+            try second.forEachRow { row in
+                if !row.isNull(0) { entries.append(try CalendarEntryRecord.decode(row, listing: id)) }
+            }
+            return .some((listing, entries))
+        }
+        if let optimistic { return optimistic }
+        return try pool.read { connection in
+            guard let listing = try Self.listingSummary(id.rawValue, in: connection) else { return nil }
+            return (listing, try Self.calendarEntries(of: id, in: range(listing), connection: connection))
+        }
+    }
+
+    public func searchListings(_ search: ListingSearch) throws -> ListingPage {
+        throw PersistenceError.unsupported("a search the index cannot answer, on PostgreSQL")
+    }
+
+    public func nightlyPrices(matching filter: ListingFilter) throws -> [Int64] {
+        throw PersistenceError.unsupported("a price histogram the index cannot answer, on PostgreSQL")
+    }
+
+    public func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint] {
+        throw PersistenceError.unsupported("a map the index cannot answer, on PostgreSQL")
+    }
+
+    public func allLocations() throws -> [Location] {
+        try pool.autocommit { try $0.query(LocationRecord.select + " ORDER BY id").map { try LocationRecord.decode($0) } }
+    }
+
+    public func location(_ id: LocationID) throws -> Location? {
+        try pool.autocommit { try $0.query(LocationRecord.select + " WHERE id = $1", [id.rawValue]).first { try LocationRecord.decode($0) } }
+    }
+
+    public func listingBounds(in id: LocationID) throws -> BoundingBox? {
+        try pool.autocommit { connection in
+            try connection.queryOne("""
+                SELECT count(*), min(latitude), max(latitude), min(longitude), max(longitude) FROM listings \
+                WHERE location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = $1)
+                """, [id.rawValue]) { row -> BoundingBox? in
+                guard row.int(0) > 0 else { return nil }
+                return BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
+                                   northEast: Coordinate(latitude: row.double(2), longitude: row.double(4)))
+            } ?? nil
+        }
+    }
+
+    /// The currency most listings are priced in (KRW for an empty catalog).
+    public func dominantCurrency() throws -> CurrencyCode {
+        try pool.autocommit {
+            try $0.queryOne("SELECT currency FROM listings GROUP BY currency ORDER BY count(*) DESC LIMIT 1") {
+                CurrencyCode(rawValue: $0.string(0))
+            }
+        } ?? .krw
+    }
+
+    public func isEmpty() throws -> Bool {
+        try pool.autocommit { try $0.queryOne("SELECT NOT EXISTS (SELECT 1 FROM listings)") { $0.bool(0) } } ?? true
+    }
+
+    /// Throws unless a connection can read the schema bookkeeping (for `/health/ready`).
+    public func checkReadable() throws {
+        try pool.autocommit { try $0.query("SELECT 1 FROM schema_migrations LIMIT 1") }
+    }
+
+    // MARK: helpers (the booking transaction reads with them too)
+
+    static func listingSummary(_ id: Int64, in connection: PostgresConnection) throws -> Listing? {
+        try connection.query("SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = $1", [id])
+            .first { try ListingRecord.decodeSummary($0) }
+    }
+
+    static func calendarEntries(of id: ListingID, in range: Range<CalendarDate>,
+                                connection: PostgresConnection) throws -> [CalendarEntry] {
+        try connection.query(CalendarEntryRecord.select + " WHERE listing_id = $1 AND day >= $2 AND day < $3 ORDER BY day",
+                             [id.rawValue, range.lowerBound.daysSinceEpoch, range.upperBound.daysSinceEpoch])
+            .map { try CalendarEntryRecord.decode($0, listing: id) }
+    }
+}

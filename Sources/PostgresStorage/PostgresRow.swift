@@ -1,0 +1,135 @@
+import CPostgres
+
+/// One row of a `PostgresResult`: typed access to its columns by 0-based index. Results
+/// come back in text format; the accessors parse PostgreSQL's output syntax.
+///
+/// Promises: the same accessors, with the same meaning for NULL, as SQLite's `Row`
+/// (non-optional accessors read NULL as 0, 0.0, false, "" or an empty blob; use the
+/// `optional…` ones for nullable columns), so one decoder reads rows of either engine.
+/// A view into its result: valid while the result is.
+public struct PostgresRow {
+    let result: OpaquePointer
+    let index: Int32
+
+    public var count: Int { Int(PQnfields(result)) }
+
+    public func isNull(_ column: Int) -> Bool { PQgetisnull(result, index, Int32(column)) == 1 }
+
+    /// The column's bytes without copying them.
+    public func withUTF8<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let length = Int(PQgetlength(result, index, Int32(column)))
+        guard let value = PQgetvalue(result, index, Int32(column)), length > 0 else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try value.withMemoryRebound(to: UInt8.self, capacity: length) {
+            try body(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    public func string(_ column: Int) -> String {
+        withUTF8(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Parses the decimal text in place (no String made); 0 for NULL or non-numbers.
+    public func int64(_ column: Int) -> Int64 {
+        withUTF8(column) { bytes in
+            var value: Int64 = 0
+            var negative = false
+            for (offset, byte) in bytes.enumerated() {
+                if offset == 0 && byte == UInt8(ascii: "-") { negative = true; continue }
+                guard byte >= 48 && byte <= 57 else { return 0 }
+                value = value &* 10 &+ Int64(byte - 48)
+            }
+            return negative ? 0 &- value : value  // wrapping: Int64.min has no positive twin
+        }
+    }
+
+    public func int(_ column: Int) -> Int { Int(int64(column)) }
+
+    public func double(_ column: Int) -> Double { Double(string(column)) ?? 0 }
+
+    /// `t` (a boolean column) or a nonzero integer is true.
+    public func bool(_ column: Int) -> Bool {
+        withUTF8(column) { bytes in
+            guard let first = bytes.first else { return false }
+            if first == UInt8(ascii: "t") { return true }
+            if first == UInt8(ascii: "f") { return false }
+            return bytes.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        }
+    }
+
+    /// A `bytea` column (text output is `\x` and hex digits).
+    public func blob(_ column: Int) -> [UInt8] {
+        withUTF8(column) { bytes in
+            guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\\"), bytes[1] == UInt8(ascii: "x") else {
+                return Array(bytes)
+            }
+            func nibble(_ byte: UInt8) -> UInt8 {
+                switch byte {
+                case 48...57: return byte - 48
+                case 97...102: return byte - 87
+                case 65...70: return byte - 55
+                default: return 0
+                }
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity((bytes.count - 2) / 2)
+            var position = 2
+            while position + 1 < bytes.count {
+                out.append(nibble(bytes[position]) << 4 | nibble(bytes[position + 1]))
+                position += 2
+            }
+            return out
+        }
+    }
+
+    public func optionalInt64(_ column: Int) -> Int64? { isNull(column) ? nil : int64(column) }
+    public func optionalInt(_ column: Int) -> Int? { isNull(column) ? nil : int(column) }
+    public func optionalDouble(_ column: Int) -> Double? { isNull(column) ? nil : double(column) }
+    public func optionalBool(_ column: Int) -> Bool? { isNull(column) ? nil : bool(column) }
+    public func optionalString(_ column: Int) -> String? { isNull(column) ? nil : string(column) }
+    public func optionalBlob(_ column: Int) -> [UInt8]? { isNull(column) ? nil : blob(column) }
+}
+
+@available(*, unavailable)
+extension PostgresRow: Sendable {}
+
+/// The rows a statement returned, held by libpq until released.
+///
+/// Thread safety: not `Sendable`; decode on the thread that ran the statement.
+public final class PostgresResult {
+    let handle: OpaquePointer
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        PQclear(handle)
+    }
+
+    public var count: Int { Int(PQntuples(handle)) }
+
+    /// Rows an INSERT, UPDATE or DELETE changed.
+    public var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
+
+    public func row(_ index: Int) -> PostgresRow { PostgresRow(result: handle, index: Int32(index)) }
+
+    public func forEachRow(_ body: (PostgresRow) throws -> Void) rethrows {
+        for index in 0..<PQntuples(handle) { try body(PostgresRow(result: handle, index: index)) }
+    }
+
+    public func map<T>(_ decode: (PostgresRow) throws -> T) rethrows -> [T] {
+        var values: [T] = []
+        values.reserveCapacity(count)
+        try forEachRow { values.append(try decode($0)) }
+        return values
+    }
+
+    public func first<T>(_ decode: (PostgresRow) throws -> T) rethrows -> T? {
+        count > 0 ? try decode(row(0)) : nil
+    }
+}
+
+@available(*, unavailable)
+extension PostgresResult: Sendable {}

@@ -1,0 +1,76 @@
+import Foundation
+import PostgresStorage
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: TemporaryPostgresDatabase.isAvailable, "needs STAYS_TEST_POSTGRES_URL (.ci/postgres.sh)"))
+struct PostgresConnectionTests {
+    @Test func parametersRoundTripExactlyAndAreNeverSQL() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute(sql: "CREATE TABLE t (i BIGINT, d DOUBLE PRECISION, s TEXT, b BYTEA, f INTEGER)")
+        let hostile = "'); DROP TABLE t; -- 강남 \\x00 \"quoted\""
+        let bytes: [UInt8] = [0, 1, 0x5C, 0x78, 255, 39]
+        try connection.query("INSERT INTO t VALUES ($1, $2, $3, $4, $5)",
+                             [Int64.min, 0.1 + 0.2, hostile, bytes, true])
+        try connection.query("INSERT INTO t VALUES ($1, $2, $3, $4, $5)", [nil, nil, nil, nil, false])
+        let rows = try connection.query("SELECT i, d, s, b, f FROM t ORDER BY i NULLS LAST")
+        #expect(rows.count == 2)
+        let first = rows.row(0)
+        #expect(first.int64(0) == Int64.min)
+        #expect(first.double(1) == 0.1 + 0.2)
+        #expect(first.string(2) == hostile)
+        #expect(first.blob(3) == bytes)
+        #expect(first.bool(4))
+        let second = rows.row(1)
+        #expect(second.optionalInt64(0) == nil && second.optionalDouble(1) == nil)
+        #expect(second.optionalString(2) == nil && second.optionalBlob(3) == nil)
+        #expect(second.bool(4) == false)
+    }
+
+    @Test func uniqueViolationCarriesItsSQLState() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute(sql: "CREATE TABLE nights (listing BIGINT, night BIGINT, PRIMARY KEY (listing, night))")
+        try connection.query("INSERT INTO nights VALUES ($1, $2)", [1, 100])
+        let error = #expect(throws: PostgresError.self) {
+            try connection.query("INSERT INTO nights VALUES ($1, $2)", [1, 100])
+        }
+        #expect(error?.isUniqueViolation == true)
+        #expect(error?.sqlState == "23505")
+        #expect(error?.constraint == "nights_pkey")
+    }
+
+    @Test func aThrowingTransactionLeavesNothing() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute(sql: "CREATE TABLE t (i BIGINT)")
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try connection.transaction { connection in
+                try connection.query("INSERT INTO t VALUES ($1)", [1])
+                throw Abort()
+            }
+        }
+        try connection.transaction { try $0.query("INSERT INTO t VALUES ($1)", [2]) }
+        #expect(try connection.query("SELECT i FROM t").map { $0.int(0) } == [2])
+        #expect(!connection.isInsideTransaction)
+    }
+
+    @Test func poolReadsSeeOneSnapshotAndWritesFromManyThreadsAllLand() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let pool = try PostgresPool(url: database.url, maximumConnectionCount: 3)
+        try pool.withConnection { try $0.execute(sql: "CREATE TABLE t (i BIGINT PRIMARY KEY)") }
+        DispatchQueue.concurrentPerform(iterations: 40) { i in
+            _ = try? pool.write { try $0.query("INSERT INTO t VALUES ($1)", [i]) }
+        }
+        #expect(try pool.read { try $0.queryOne("SELECT count(*) FROM t") { $0.int(0) } } == 40)
+        // A read transaction keeps its snapshot while another connection commits.
+        let (before, after) = try pool.read { reader -> (Int, Int) in
+            let before = try reader.queryOne("SELECT count(*) FROM t") { $0.int(0) } ?? -1
+            try pool.write { try $0.query("INSERT INTO t VALUES ($1)", [1000]) }
+            return (before, try reader.queryOne("SELECT count(*) FROM t") { $0.int(0) } ?? -1)
+        }
+        #expect(before == 40 && after == 40)
+    }
+}
