@@ -83,19 +83,19 @@ public final class LocationService: Sendable {
         }
     }
 
-    /// Locations with listings, most listings first (then by id).
+    /// Destinations (not landmarks) with listings, most listings first (then by id).
     public func popular(limit: Int) throws -> [Location] {
         guard limit > 0 else { return [] }
-        return Array(try locations().filter { $0.listingCount > 0 }.sorted { a, b in
+        return Array(try locations().filter { $0.kind.isDestination && $0.listingCount > 0 }.sorted { a, b in
             a.listingCount != b.listingCount ? a.listingCount > b.listingCount : a.id < b.id
         }.prefix(limit))
     }
 
-    /// Locations with listings, nearest to `coordinate` first (then by id).
+    /// Destinations (not landmarks) with listings, nearest to `coordinate` first (then by id).
     public func nearby(coordinate: Coordinate, limit: Int) throws -> [NearbyLocation] {
         guard limit > 0 else { return [] }
         var ranked: [(location: Location, distance: Double)] = []
-        for location in try locations() where location.listingCount > 0 {
+        for location in try locations() where location.kind.isDestination && location.listingCount > 0 {
             ranked.append((location, GreatCircle.distanceKm(coordinate, location.coordinate)))
         }
         ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.location.id < b.location.id }

@@ -20,6 +20,11 @@ public enum LocationKind: String, CaseIterable, Sendable {
     /// A well-known place (a palace, market, station, airport, ...): it holds no listings;
     /// searching it searches the listings around it (`Location.searchRadiusKm`).
     case landmark
+
+    /// A region a guest browses (`/locations/popular`, `/locations/nearby`): cities,
+    /// districts and neighbourhoods hold listings; a landmark is a point found by name, and
+    /// its count overlaps the regions' around it.
+    public var isDestination: Bool { self != .landmark }
 }
 
 /// An ISO 4217 currency code with its minor-unit exponent.

@@ -50,6 +50,19 @@ import Testing
         #expect(LocationService.driveMinutes(distanceKm: 40) == 83) // 40*1.3/40*60 + 5 = 83
     }
 
+    /// A landmark counts the listings around it, which the regions there count too: the
+    /// destinations lists show regions only, however many listings a landmark has near it.
+    @Test func popularAndNearbyListRegionsNotLandmarks() throws {
+        let withLandmark = FakeLocationRepository(repository.locations + [
+            makeLocation(6, "경복궁", "Gyeongbokgung", count: 5_000, lat: 37.5796, lon: 126.9770, kind: .landmark),
+        ])
+        let service = LocationService(repository: withLandmark)
+        #expect(try service.popular(limit: 10).map(\.id.rawValue) == [1, 4, 2, 3])
+        let near = try service.nearby(coordinate: Coordinate(latitude: 37.5796, longitude: 126.9770), limit: 2)
+        #expect(near.map(\.location.name) == ["서울", "강남구"])
+        #expect(try service.autocomplete(query: "경복", limit: 5).map(\.location.name) == ["경복궁"])
+    }
+
     @Test func locationDetail() throws {
         let service = LocationService(repository: repository)
         #expect(try service.location(id: LocationID(1)).bounds != nil)
