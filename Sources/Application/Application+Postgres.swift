@@ -24,7 +24,7 @@ func buildPostgresApplication(_ configuration: ApplicationConfiguration, url: St
         _ = serverConfiguration.fitConnectionCap(toDescriptorLimit: limit.soft, reserve: reserve)
     }
     let postgres = PostgresCatalog(pool: pool)
-    let catalog = try IndexedCatalog(postgres: postgres)
+    let catalog = try IndexedCatalog(postgres: postgres, afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
     return try assembleApplication(
         configuration, serverConfiguration: serverConfiguration, catalog: catalog,

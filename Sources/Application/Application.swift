@@ -101,7 +101,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
             + (cap < requestedCap ? " (lowered from \(requestedCap), keeping \(reserve) in reserve)" : ""))
     }
     let sqlite = SQLiteCatalog(pool: pool)
-    let catalog = try IndexedCatalog(catalog: sqlite)
+    let catalog = try IndexedCatalog(catalog: sqlite, afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary)")
     return try assembleApplication(
         configuration, serverConfiguration: serverConfiguration, catalog: catalog,

@@ -65,20 +65,25 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// up and swapped in.
     private var afterRebuildLoad: (@Sendable () -> Void)?
 
+    /// Runs on the rebuild queue a little after each rebuild is swapped in, once the old
+    /// index is let go (`stays serve` returns its memory to the system there).
+    private let afterRebuild: (@Sendable () -> Void)?
+
     /// Opens a connection of its own to the catalog's file and loads the index.
-    public convenience init(catalog: SQLiteCatalog) throws {
-        try self.init(catalog: catalog, source: SQLiteIndexSource(pool: catalog.pool))
+    public convenience init(catalog: SQLiteCatalog, afterRebuild: (@Sendable () -> Void)? = nil) throws {
+        try self.init(catalog: catalog, source: SQLiteIndexSource(pool: catalog.pool), afterRebuild: afterRebuild)
     }
 
     /// Follows a PostgreSQL database shared with other servers: a connection of its own
     /// LISTENs for their commits (`PostgresIndexSource`), and the index loads from one snapshot.
-    public convenience init(postgres catalog: PostgresCatalog) throws {
-        try self.init(catalog: catalog, source: PostgresIndexSource(pool: catalog.pool))
+    public convenience init(postgres catalog: PostgresCatalog, afterRebuild: (@Sendable () -> Void)? = nil) throws {
+        try self.init(catalog: catalog, source: PostgresIndexSource(pool: catalog.pool), afterRebuild: afterRebuild)
     }
 
-    init(catalog: any CatalogReads, source: any SearchIndexSource) throws {
+    init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
         self.catalog = catalog
         self.source = source
+        self.afterRebuild = afterRebuild
         // The token first: a commit that lands during the load changes it again, and the
         // next search catches up from the sequence the load read.
         appliedVersion = try source.commitToken()
@@ -214,6 +219,10 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                 rebuildRunning = false
                 if another { startRebuild() }
                 follow.broadcast()
+                if let afterRebuild {
+                    // Searches that began on the old index still hold it for a moment.
+                    rebuildQueue.asyncAfter(deadline: .now() + .seconds(2), execute: afterRebuild)
+                }
             } catch {
                 follow.lock()
                 rebuildError = error

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Domain
 @testable import Persistence
@@ -28,6 +29,25 @@ import Domain
         #expect(try ids(busan) == [50, 4])
         #expect(try indexed.nightlyPrices(matching: busan).sorted() == [70_000, 200_000])
         #expect(try indexed.searchListings(ListingSearch(filter: busan)) == fixture.catalog.searchListings(ListingSearch(filter: busan)))
+    }
+
+    /// `stays serve` gives the old index's memory back there: the hook runs once for the
+    /// rebuild, after the new index is in place.
+    @Test func theAfterRebuildHookRunsOnceTheRebuildIsSwappedIn() throws {
+        let calls = Mutex(0)
+        let ran = DispatchSemaphore(value: 0)
+        let hooked = try IndexedCatalog(catalog: fixture.catalog, afterRebuild: {
+            calls.withLock { $0 += 1 }
+            ran.signal()
+        })
+        let busan = ListingFilter(area: .location(fixture.busan))
+        try fixture.add(CatalogFixture.listing(50, fixture.busan, .entireHome, base: 70_000, lat: 35.1, lng: 129.0,
+                                               maxGuests: 2, rating: 4.0, score: 99))
+        _ = try hooked.searchListings(ListingSearch(filter: busan))
+        try hooked.waitForRebuilds()
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(try hooked.searchListings(ListingSearch(filter: busan)).matches.map(\.listing.id.rawValue) == [50, 4])
+        #expect(calls.withLock { $0 } == 1)
     }
 
     @Test func aCalendarChangeIsSeenByTheNextSearch() throws {
