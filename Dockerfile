@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: the Swift 6 toolchain and the SQLite and zlib headers.
-FROM swift:6.0-bookworm AS build
+# Build stage: the Swift toolchain the code is built and tested with (6.3), and the SQLite,
+# libpq and zlib headers.
+FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
@@ -18,7 +19,7 @@ COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays
 
-# Runtime stage: a slim Debian with the SQLite and zlib libraries and nothing else.
+# Runtime stage: a slim Debian with the SQLite, libpq and zlib libraries and nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g tzdata \
