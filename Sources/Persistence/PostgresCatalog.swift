@@ -83,6 +83,31 @@ public final class PostgresCatalog: CatalogReads {
     /// SQLite's search (`SQLiteCatalog.searchListings`) in PostgreSQL's dialect of the same
     /// `ListingSearchSQL`: the page, its listings and the total and bounds in one REPEATABLE
     /// READ snapshot. Only the searches the index leaves to SQL come here.
+    /// One round trip: one statement (its own snapshot) returns the listing's summary on
+    /// every row, joined to its calendar days in `range` (one row with NULL days when it has
+    /// none there); no row for an unknown id.
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        try pool.autocommit { connection in
+            let rows = try connection.query(Self.listingWithCalendarSQL,
+                                            [id.rawValue, range.lowerBound.daysSinceEpoch, range.upperBound.daysSinceEpoch])
+            guard rows.count > 0 else { return nil }
+            let listing = try ListingRecord.decodeSummary(rows.row(0))
+            let day = ListingRecord.columns.count
+            var entries: [CalendarEntry] = []
+            entries.reserveCapacity(rows.count)
+            try rows.forEachRow { row in
+                if !row.isNull(day) { entries.append(try CalendarEntryRecord.decode(row, listing: id, from: day)) }
+            }
+            return (listing, entries)
+        }
+    }
+
+    private static let listingWithCalendarSQL = "SELECT l.*, c.day, c.status, c.price, c.min_nights, c.max_nights, "
+        + "c.closed_to_arrival, c.closed_to_departure "
+        + "FROM (SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = $1) l "
+        + "LEFT JOIN calendar_days c ON c.listing_id = $1 AND c.day >= $2 AND c.day < $3 ORDER BY c.day"
+
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {
         let query = ListingSearchSQL(filter: search.filter, dialect: .postgres)
         let limit = max(0, search.limit)
