@@ -10,8 +10,10 @@ import PostgresStorage
 /// dialect.
 ///
 /// Promises: `Sendable`; every method reads one consistent state: a single statement
-/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer), or
-/// several in one REPEATABLE READ transaction (`listingAndCalendar`).
+/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer; a
+/// quote's listing and calendar come back from one), two checked against the change-log
+/// counter (`listingAndCalendar` with a listing-dependent range), or several in one
+/// REPEATABLE READ transaction (a search left to SQL).
 public final class PostgresCatalog: CatalogReads {
     public let pool: PostgresPool
 
