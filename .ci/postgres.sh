@@ -48,6 +48,6 @@ fi
 # The suites with PostgreSQL cases (engine-parameterized ones run both engines), then the
 # read end-to-end suites again with their shared server on PostgreSQL: the same test code.
 swift test --filter 'PostgresStorageTests\.' --filter 'PersistenceTests\.' \
-    --filter 'APITests\.(Postgres|BookingEndToEndTests|DatabaseLocationTests)'
+    --filter 'APITests\.(Postgres|BookingEndToEndTests|DatabaseLocationTests|SQLFallbackEndToEndTests|CopyDatabaseEndToEndTests)'
 STAYS_TEST_ENGINE=postgres swift test --skip-build \
     --filter 'APITests\.(QuoteEndToEndTests|ListingsEndToEndTests|CalendarAgainstQuoteEndToEndTests|CanonicalIDEndToEndTests|LocationsAndCalendarEndToEndTests|MapEndToEndTests)'

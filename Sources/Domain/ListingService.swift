@@ -72,7 +72,7 @@ public final class ListingService: Sendable {
     public func quote(listingID: ListingID, stay: Stay, guests: GuestCount, language: Language) throws -> Quote {
         try Quote.checkLength(of: stay)
         guard let (listing, entries) = try listings.listingAndCalendar(
-            listingID, calendarIn: { _ in Quote.calendarRange(of: stay) }) else {
+            listingID, calendarIn: Quote.calendarRange(of: stay)) else {
             throw StaysError.listingNotFound(listingID)
         }
         return try Quote.validated(listing: listing, entries: entries, stay: stay, guests: guests,

@@ -14,6 +14,11 @@ public protocol ListingRepository: Sendable {
     func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])?
 
+    /// `listingAndCalendar(_:calendarIn:)` for a range known before the listing is read (a
+    /// quote's stay), which lets an engine read both in one statement. The same answer.
+    func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])?
+
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
     /// total count and bounds of all matches.
     func searchListings(_ search: ListingSearch) throws -> ListingPage
@@ -122,4 +127,12 @@ public protocol CatalogWriting: AnyObject {
     /// Recomputes derived data (location listing counts; a landmark's are the listings within
     /// its `searchRadiusKm`, by `SearchCircle.contains`) after bulk writes.
     func refreshLocationStatistics() throws
+}
+
+extension ListingRepository {
+    /// Through the listing-dependent form; engines with a cheaper way implement it.
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        try listingAndCalendar(id, calendarIn: { _ in range })
+    }
 }

@@ -7,14 +7,15 @@ enum CalendarEntryRecord {
         SELECT day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure FROM calendar_days
         """
 
-    static func decode<R: RecordRow>(_ row: R, listing id: ListingID) throws -> CalendarEntry {
-        let statusText = row.string(1)
+    /// `offset`: the column of `day` when the row starts with other columns.
+    static func decode<R: RecordRow>(_ row: R, listing id: ListingID, from offset: Int = 0) throws -> CalendarEntry {
+        let statusText = row.string(offset + 1)
         guard let status = DayStatus(rawValue: statusText) else {
             throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)
         }
-        return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(0)), status: status,
-                             price: row.optionalInt64(2), minNights: row.optionalInt(3),
-                             maxNights: row.optionalInt(4), closedToArrival: row.bool(5),
-                             closedToDeparture: row.bool(6))
+        return CalendarEntry(date: CalendarDate(daysSinceEpoch: row.int(offset)), status: status,
+                             price: row.optionalInt64(offset + 2), minNights: row.optionalInt(offset + 3),
+                             maxNights: row.optionalInt(offset + 4), closedToArrival: row.bool(offset + 5),
+                             closedToDeparture: row.bool(offset + 6))
     }
 }

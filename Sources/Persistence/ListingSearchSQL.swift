@@ -21,15 +21,33 @@ import Storage
 /// `CalendarDate.isWeekendNight(epochDay:)`, `StayValidator`); the SQL spells them because
 /// it cannot call Swift, and `FastPathRuleTests` holds this SQL to them.
 struct ListingSearchSQL {
+    /// The engine the text is written for. The statements are the same; PostgreSQL's
+    /// spelling differs only where the dialects do: scalar `GREATEST`/`LEAST` for SQLite's
+    /// two-argument `max`/`min`, money computed in NUMERIC where SQLite turns to REAL on
+    /// overflow (`money(_:)`), typed `NULL`s, NULLs sorted as SQLite sorts them, and `$n`
+    /// placeholders (`postgresStatement`).
+    enum Dialect: Hashable, Sendable {
+        case sqlite, postgres
+    }
+
+    /// A bound value, for either engine.
+    enum Parameter: Hashable {
+        case integer(Int64)
+        case real(Double)
+        case text(String?)
+    }
+
     enum Area: Hashable {
         case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian, circle, circleAcrossAntimeridian
     }
 
     let filter: ListingFilter
     let area: Area
+    let dialect: Dialect
 
-    init(filter: ListingFilter) {
+    init(filter: ListingFilter, dialect: Dialect = .sqlite) {
         self.filter = filter
+        self.dialect = dialect
         switch filter.area {
         case .everywhere: area = .everywhere
         case .location: area = .location
@@ -46,18 +64,23 @@ struct ListingSearchSQL {
     /// `:centre_lat`, `:centre_lng`, `:centre_cos` (its `GreatCircle.cosineOfLatitude`) and
     /// `:rad` (`GreatCircle.radiansPerDegree`). `FastPathRuleTests` compares it with the Swift
     /// rule bit for bit.
-    static func distanceKm(latitude: String, longitude: String) -> String {
+    /// PostgreSQL's spelling is the same operations (`LEAST` for `min`, the radius as a
+    /// double rather than a NUMERIC literal).
+    static func distanceKm(latitude: String, longitude: String, dialect: Dialect = .sqlite) -> String {
         let sinLatitude = "sin((\(latitude) - :centre_lat) * :rad / 2)"
         let sinLongitude = "sin((\(longitude) - :centre_lng) * :rad / 2)"
-        return "(2 * \(GreatCircle.earthRadiusKm) * asin(min(1.0, sqrt(\(sinLatitude) * \(sinLatitude) "
+        let radius = dialect == .sqlite ? "\(GreatCircle.earthRadiusKm)" : "\(GreatCircle.earthRadiusKm)::float8"
+        let smaller = dialect == .sqlite ? "min" : "LEAST"
+        return "(2 * \(radius) * asin(\(smaller)(1.0, sqrt(\(sinLatitude) * \(sinLatitude) "
             + "+ :centre_cos * cos(\(latitude) * :rad) * \(sinLongitude) * \(sinLongitude)))))"
     }
 
     /// The distance column of `p`.
     private var distanceColumn: String {
         switch area {
-        case .circle, .circleAcrossAntimeridian: return Self.distanceKm(latitude: "l.latitude", longitude: "l.longitude")
-        default: return "NULL"
+        case .circle, .circleAcrossAntimeridian:
+            return Self.distanceKm(latitude: "l.latitude", longitude: "l.longitude", dialect: dialect)
+        default: return dialect == .sqlite ? "NULL" : "NULL::float8"
         }
     }
 
@@ -91,8 +114,10 @@ struct ListingSearchSQL {
             // Left for SQLite to flatten into the outer query, so the recommended order can
             // walk its index.
             return """
-                WITH p AS (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, NULL AS total, \
-                l.base_price + \(Self.extraGuestFeePerNight) AS nightly, \(distanceColumn) AS distance \
+                WITH p AS (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
+                \(dialect == .sqlite ? "NULL" : "NULL::bigint") AS total, \
+                \(integer("\(money("l.base_price")) + \(Self.extraGuestFeePerNight(dialect))")) AS nightly, \
+                \(distanceColumn) AS distance \
                 FROM listings l WHERE \(commonFilter))
                 """
         }
@@ -101,8 +126,8 @@ struct ListingSearchSQL {
         return """
             WITH m AS MATERIALIZED (SELECT l.id, l.latitude, l.longitude, l.recommendation_score, l.rating, \
             \(distanceColumn) AS distance, \
-            l.base_price * :weekday_nights + COALESCE(l.weekend_price, l.base_price) * :weekend_nights \
-            + \(Self.extraGuestFeePerNight) * :nights \
+            \(money("l.base_price")) * :weekday_nights + \(money("COALESCE(l.weekend_price, l.base_price)")) * :weekend_nights \
+            + \(Self.extraGuestFeePerNight(dialect)) * :nights \
             + (SELECT COALESCE(SUM(c.price - \(Self.defaultPrice(day: "c.day"))), 0) \
             FROM calendar_days c WHERE c.listing_id = l.id AND c.day >= :checkin AND c.day < :checkout \
             AND c.price IS NOT NULL) AS total \
@@ -116,9 +141,27 @@ struct ListingSearchSQL {
             AND COALESCE(co.closed_to_departure, 0) = 0 \
             AND :nights BETWEEN COALESCE(ci.min_nights, l.min_nights) AND COALESCE(ci.max_nights, l.max_nights) \
             AND (l.available_until IS NULL OR l.available_until >= :checkout)), \
-            p AS (SELECT id, latitude, longitude, recommendation_score, rating, total, \
-            (2 * total + :nights) / (2 * :nights) AS nightly, distance FROM m)
+            p AS (SELECT id, latitude, longitude, recommendation_score, rating, \(integer("total")) AS total, \
+            \(integer(dialect == .sqlite ? "(2 * total + :nights) / (2 * :nights)" : "div(2 * total + :nights, 2 * :nights)")) \
+            AS nightly, distance FROM m)
             """
+    }
+
+    /// A money column as the dialect computes with it. SQLite: the integer, which turns REAL
+    /// when a product or sum leaves 64 bits (the case the index leaves to SQL). PostgreSQL
+    /// would fail there (`bigint out of range`), so it computes in exact NUMERIC instead and
+    /// `integer(_:)` brings the results back: the same answers whenever they fit 64 bits,
+    /// and the exact ones (clamped to 64 bits, as SQLite reads a REAL as an integer) where
+    /// SQLite's REAL rounds.
+    private func money(_ column: String) -> String {
+        dialect == .sqlite ? column : "\(column)::numeric"
+    }
+
+    /// A NUMERIC money expression back to BIGINT on PostgreSQL, clamped to its range
+    /// (`money(_:)`); SQLite's expression as it is.
+    private func integer(_ expression: String) -> String {
+        dialect == .sqlite ? expression
+            : "LEAST(GREATEST(\(expression), \(Int64.min)), \(Int64.max))::bigint"
     }
 
     /// The weekend rule as an SQL expression over the epoch-day expression `day`: true for
@@ -133,7 +176,10 @@ struct ListingSearchSQL {
 
     /// `NightlyPricer.extraGuestFeePerNight(rules:guests:)` in SQL, for listing `l` and the
     /// bound `:guests` (occupying).
-    static let extraGuestFeePerNight = "l.extra_guest_fee * MAX(0, :guests - l.guests_included)"
+    static func extraGuestFeePerNight(_ dialect: Dialect) -> String {
+        dialect == .sqlite ? "l.extra_guest_fee * MAX(0, :guests - l.guests_included)"
+            : "l.extra_guest_fee::numeric * GREATEST(0, :guests - l.guests_included)"
+    }
 
     /// `NightlyPricer.basePrice(override: nil, ...)` in SQL: the price of listing `l` on the
     /// night of epoch day `day` before any override. A stay's nights without an override are
@@ -160,7 +206,9 @@ struct ListingSearchSQL {
         if hasCursor {
             text += " AND (\(key) \(ascending ? ">" : "<") :after_key OR (\(key) = :after_key AND p.id > :after_id))"
         }
-        text += " ORDER BY \(key) \(ascending ? "ASC" : "DESC"), p.id ASC LIMIT :limit"
+        // SQLite sorts NULL (the distance outside a circle) first; PostgreSQL by default last.
+        let nulls = dialect == .sqlite ? "" : (ascending ? " NULLS FIRST" : " NULLS LAST")
+        text += " ORDER BY \(key) \(ascending ? "ASC" : "DESC")\(nulls), p.id ASC LIMIT :limit"
         return text
     }
 
@@ -184,53 +232,72 @@ struct ListingSearchSQL {
     // MARK: binding
 
     /// The parameters of `distanceKm(latitude:longitude:)`.
-    static func bindCentre(_ centre: Coordinate, to statement: Statement) throws {
-        try statement.bind(centre.latitude, named: ":centre_lat")
-        try statement.bind(centre.longitude, named: ":centre_lng")
-        try statement.bind(GreatCircle.cosineOfLatitude(centre.latitude), named: ":centre_cos")
-        try statement.bind(GreatCircle.radiansPerDegree, named: ":rad")
+    static func centreParameters(_ centre: Coordinate) -> [String: Parameter] {
+        [":centre_lat": .real(centre.latitude), ":centre_lng": .real(centre.longitude),
+         ":centre_cos": .real(GreatCircle.cosineOfLatitude(centre.latitude)), ":rad": .real(GreatCircle.radiansPerDegree)]
     }
 
-    /// Binds the filter's parameters; `withPriceBounds` for the statements that have them.
-    func bindFilter(to statement: Statement, withPriceBounds: Bool) throws {
-        try statement.bind(filter.guests.occupying, named: ":guests")
+    /// The parameters of `distanceKm(latitude:longitude:)`, bound to a SQLite statement.
+    static func bindCentre(_ centre: Coordinate, to statement: Statement) throws {
+        try bind(centreParameters(centre), to: statement)
+    }
+
+    /// The filter's parameters; `withPriceBounds` for the statements that have them.
+    func parameters(withPriceBounds: Bool) -> [String: Parameter] {
+        var values: [String: Parameter] = [":guests": .integer(Int64(filter.guests.occupying))]
         let roomTypes = filter.roomTypes.isEmpty
             ? RoomType.allCases.map(\.rawValue)
             : filter.roomTypes.map(\.rawValue).sorted()
         for slot in 0..<4 {
-            try statement.bind(slot < roomTypes.count ? roomTypes[slot] : nil, named: ":rt\(slot + 1)")
+            values[":rt\(slot + 1)"] = .text(slot < roomTypes.count ? roomTypes[slot] : nil)
+        }
+        func box(_ box: BoundingBox) {
+            values[":south"] = .real(box.southWest.latitude)
+            values[":north"] = .real(box.northEast.latitude)
+            values[":west"] = .real(box.southWest.longitude)
+            values[":east"] = .real(box.northEast.longitude)
         }
         switch filter.area {
         case .everywhere:
             break
         case .location(let id):
-            try statement.bind(id.rawValue, named: ":location")
-        case .boundingBox(let box):
-            try statement.bind(box.southWest.latitude, named: ":south")
-            try statement.bind(box.northEast.latitude, named: ":north")
-            try statement.bind(box.southWest.longitude, named: ":west")
-            try statement.bind(box.northEast.longitude, named: ":east")
+            values[":location"] = .integer(id.rawValue)
+        case .boundingBox(let area):
+            box(area)
         case .circle(let circle):
-            let box = circle.boundingBox
-            try statement.bind(box.southWest.latitude, named: ":south")
-            try statement.bind(box.northEast.latitude, named: ":north")
-            try statement.bind(box.southWest.longitude, named: ":west")
-            try statement.bind(box.northEast.longitude, named: ":east")
-            try Self.bindCentre(circle.centre, to: statement)
-            try statement.bind(circle.radiusKm, named: ":radius")
+            box(circle.boundingBox)
+            values.merge(Self.centreParameters(circle.centre)) { $1 }
+            values[":radius"] = .real(circle.radiusKm)
         }
         if let stay = filter.stay {
             let weekendNights = CalendarDate.weekendNightCount(
                 epochDays: stay.checkin.daysSinceEpoch..<stay.checkout.daysSinceEpoch)
-            try statement.bind(stay.checkin.daysSinceEpoch, named: ":checkin")
-            try statement.bind(stay.checkout.daysSinceEpoch, named: ":checkout")
-            try statement.bind(stay.nights, named: ":nights")
-            try statement.bind(weekendNights, named: ":weekend_nights")
-            try statement.bind(stay.nights - weekendNights, named: ":weekday_nights")
+            values[":checkin"] = .integer(Int64(stay.checkin.daysSinceEpoch))
+            values[":checkout"] = .integer(Int64(stay.checkout.daysSinceEpoch))
+            values[":nights"] = .integer(Int64(stay.nights))
+            values[":weekend_nights"] = .integer(Int64(weekendNights))
+            values[":weekday_nights"] = .integer(Int64(stay.nights - weekendNights))
         }
         if withPriceBounds {
-            try statement.bind(filter.minPrice ?? Int64.min, named: ":min_price")
-            try statement.bind(filter.maxPrice ?? Int64.max, named: ":max_price")
+            values[":min_price"] = .integer(filter.minPrice ?? Int64.min)
+            values[":max_price"] = .integer(filter.maxPrice ?? Int64.max)
+        }
+        return values
+    }
+
+    /// Binds the filter's parameters to a SQLite statement; `withPriceBounds` for the
+    /// statements that have them.
+    func bindFilter(to statement: Statement, withPriceBounds: Bool) throws {
+        try Self.bind(parameters(withPriceBounds: withPriceBounds), to: statement)
+    }
+
+    static func bind(_ values: [String: Parameter], to statement: Statement) throws {
+        for (name, value) in values {
+            switch value {
+            case .integer(let integer): try statement.bind(integer, named: name)
+            case .real(let real): try statement.bind(real, named: name)
+            case .text(let text): try statement.bind(text, named: name)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
     case locationCycle(key: String, parentKey: String)
     /// A stored value the catalog cannot read back (bad JSON, unknown enum value).
     case corruptValue(table: String, column: String, rowID: Int64, value: String)
-    /// Something this engine does not implement (see `PostgresCatalog`).
+    /// Something this engine or set-up does not provide.
     case unsupported(String)
 
     public var description: String {

@@ -5,12 +5,15 @@ import PostgresStorage
 /// same records as SQLite's (`ListingRecord`, `CalendarEntryRecord`, `LocationRecord`).
 ///
 /// Searches are answered by the search index in front of it (`IndexedCatalog`); the few
-/// the index leaves to SQL (stays beyond ±2^31 days, sums that overflow 64 bits) are not
-/// implemented in PostgreSQL's SQL and fail with `PersistenceError.unsupported`.
+/// the index leaves to SQL (nearest first without a centre, stays beyond ±2^31 days, sums
+/// that overflow 64 bits) run SQLite's statements (`ListingSearchSQL`) in PostgreSQL's
+/// dialect.
 ///
 /// Promises: `Sendable`; every method reads one consistent state: a single statement
-/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer), or
-/// several in one REPEATABLE READ transaction (`listingAndCalendar`).
+/// (which is its own snapshot, so it runs without BEGIN/COMMIT: two round trips fewer; a
+/// quote's listing and calendar come back from one), two checked against the change-log
+/// counter (`listingAndCalendar` with a listing-dependent range), or several in one
+/// REPEATABLE READ transaction (a search left to SQL).
 public final class PostgresCatalog: CatalogReads {
     public let pool: PostgresPool
 
@@ -79,16 +82,95 @@ public final class PostgresCatalog: CatalogReads {
         }
     }
 
+    /// SQLite's search (`SQLiteCatalog.searchListings`) in PostgreSQL's dialect of the same
+    /// `ListingSearchSQL`: the page, its listings and the total and bounds in one REPEATABLE
+    /// READ snapshot. Only the searches the index leaves to SQL come here.
+    /// One round trip: one statement (its own snapshot) returns the listing's summary on
+    /// every row, joined to its calendar days in `range` (one row with NULL days when it has
+    /// none there); no row for an unknown id.
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        try pool.autocommit { connection in
+            let rows = try connection.query(Self.listingWithCalendarSQL,
+                                            [id.rawValue, range.lowerBound.daysSinceEpoch, range.upperBound.daysSinceEpoch])
+            guard rows.count > 0 else { return nil }
+            let listing = try ListingRecord.decodeSummary(rows.row(0))
+            let day = ListingRecord.columns.count
+            var entries: [CalendarEntry] = []
+            entries.reserveCapacity(rows.count)
+            try rows.forEachRow { row in
+                if !row.isNull(day) { entries.append(try CalendarEntryRecord.decode(row, listing: id, from: day)) }
+            }
+            return (listing, entries)
+        }
+    }
+
+    private static let listingWithCalendarSQL = "SELECT l.*, c.day, c.status, c.price, c.min_nights, c.max_nights, "
+        + "c.closed_to_arrival, c.closed_to_departure "
+        + "FROM (SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = $1) l "
+        + "LEFT JOIN calendar_days c ON c.listing_id = $1 AND c.day >= $2 AND c.day < $3 ORDER BY c.day"
+
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {
-        throw PersistenceError.unsupported("a search the index cannot answer, on PostgreSQL")
+        let query = ListingSearchSQL(filter: search.filter, dialect: .postgres)
+        let limit = max(0, search.limit)
+        var values = query.parameters(withPriceBounds: true)
+        if let after = search.after {
+            values[":after_key"] = .real(after.sortKey)
+            values[":after_id"] = .integer(after.id.rawValue)
+        }
+        // One more row than the page, to know whether a next page exists.
+        values[":limit"] = .integer(Int64(limit) == Int64.max ? Int64.max : Int64(limit) + 1)
+        let page = ListingSearchSQL.postgresStatement(query.pageSQL(sort: search.sort, hasCursor: search.after != nil), values)
+        let summary = ListingSearchSQL.postgresStatement(query.summarySQL, query.parameters(withPriceBounds: true))
+        return try pool.read { connection in
+            let rows = try connection.query(page.sql, page.parameters).map { row in
+                (id: row.int64(0), total: row.optionalInt64(1), nightly: row.int64(2), sortKey: row.double(3))
+            }
+            let served = rows.prefix(limit)
+            var summaries: [ListingID: Listing] = [:]
+            if !served.isEmpty {
+                try connection.query("SELECT \(ListingRecord.summaryColumns) FROM listings WHERE id = ANY($1::bigint[])",
+                                     [PostgresBookingContext.arrayLiteral(served.map(\.id))]).forEachRow { row in
+                    let listing = try ListingRecord.decodeSummary(row)
+                    summaries[listing.id] = listing
+                }
+            }
+            let matches = served.compactMap { row in
+                summaries[ListingID(row.id)].map {
+                    ListingMatch(listing: $0, accommodationTotal: row.total, nightlyPrice: row.nightly)
+                }
+            }
+            let nextCursor = rows.count > limit
+                ? served.last.map { ListingCursor(sortKey: $0.sortKey, id: ListingID($0.id)) }
+                : nil
+            let (total, bounds) = try connection.queryOne(summary.sql, summary.parameters) { row -> (Int, BoundingBox?) in
+                let count = row.int(0)
+                guard count > 0 else { return (0, nil) }
+                return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
+                                           northEast: Coordinate(latitude: row.double(2), longitude: row.double(4))))
+            } ?? (0, nil)
+            return ListingPage(matches: matches, total: total, bounds: bounds, nextCursor: nextCursor)
+        }
     }
 
+    /// SQLite's `nightlyPrices` in PostgreSQL's dialect (one statement, its own snapshot).
     public func nightlyPrices(matching filter: ListingFilter) throws -> [Int64] {
-        throw PersistenceError.unsupported("a price histogram the index cannot answer, on PostgreSQL")
+        let query = ListingSearchSQL(filter: filter, dialect: .postgres)
+        let statement = ListingSearchSQL.postgresStatement(query.nightlyPricesSQL, query.parameters(withPriceBounds: false))
+        return try pool.autocommit { try $0.query(statement.sql, statement.parameters).map { $0.int64(0) } }
     }
 
+    /// SQLite's `mapPoints` in PostgreSQL's dialect (one statement, its own snapshot).
     public func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint] {
-        throw PersistenceError.unsupported("a map the index cannot answer, on PostgreSQL")
+        let query = ListingSearchSQL(filter: filter, dialect: .postgres)
+        let statement = ListingSearchSQL.postgresStatement(query.mapPointsSQL, query.parameters(withPriceBounds: true))
+        return try pool.autocommit { connection in
+            try connection.query(statement.sql, statement.parameters).map {
+                ListingMapPoint(id: ListingID($0.int64(0)),
+                                coordinate: Coordinate(latitude: $0.double(1), longitude: $0.double(2)),
+                                nightlyPrice: $0.int64(3), accommodationTotal: $0.optionalInt64(4))
+            }
+        }
     }
 
     public func allLocations() throws -> [Location] {

@@ -15,6 +15,7 @@ enum Commands {
       migrate      apply pending database migrations and exit
       seed         generate demo listings into the database
       import       import Inside Airbnb CSV files into the database
+      copy-database  copy a SQLite database into an empty PostgreSQL one
       healthcheck  ask a running server for /health (exit 0 when healthy)
 
     Run 'stays COMMAND --help' for the options of a command;
@@ -50,6 +51,7 @@ enum Commands {
             case "migrate": return try MigrateCommand.run(arguments: arguments, environment: environment)
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
+            case "copy-database": return try CopyDatabaseCommand.run(arguments: arguments, environment: environment)
             case "bench-sql": return try BenchSQLCommand.run(arguments: arguments, environment: environment)
             case "bench-follow": return try BenchFollowCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
@@ -81,6 +83,10 @@ enum Commands {
             return helpText(usage: "stays import --listings FILE [--calendar FILE] --currency CODE [OPTIONS]",
                             summary: "Import Inside Airbnb CSV files; bad rows are reported and skipped.",
                             specs: ImportCommand.specs)
+        case "copy-database":
+            return helpText(usage: "stays copy-database --from SQLITE_PATH --to POSTGRES_URL",
+                            summary: "Copy every table of a SQLite database into an empty PostgreSQL one, in one transaction.",
+                            specs: CopyDatabaseCommand.specs)
         case "bench-sql":
             return helpText(usage: "stays bench-sql --database PATH --route ROUTE [OPTIONS]",
                             summary: "Run a route's SQL in a loop and print ops/s and CPU per op (the benchmark floor).",

@@ -28,9 +28,11 @@ final class APITestServer: @unchecked Sendable {
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
     /// `catalog` writes the database in the given directory (the shared fixture by default);
     /// on PostgreSQL (`engine`) the fixture is written into a fresh database instead.
+    /// `extra`: more catalog writes after the fixture's, on either engine.
     /// `configure`: changes to the configuration before the application is built.
     init(engine: Engine = .sqlite, today: CalendarDate = CatalogFixture.today, guestsPerMinute: Int = 0,
          catalog: (URL) throws -> DatabasePool = CatalogFixture.make,
+         extra: (any CatalogWriting) throws -> Void = { _ in },
          configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,10 +40,11 @@ final class APITestServer: @unchecked Sendable {
         switch engine {
         case .sqlite:
             pool = try catalog(directory)
+            try extra(SQLiteCatalogWriter(pool: pool))
             postgres = nil
             configuration.databasePath = pool.path
         case .postgres:
-            guard let database = try CatalogFixture.makePostgres() else {
+            guard let database = try CatalogFixture.makePostgres(extra: extra) else {
                 throw ClientError(description: "no PostgreSQL test server (STAYS_TEST_POSTGRES_URL)")
             }
             pool = nil

@@ -27,11 +27,13 @@ enum CatalogFixture {
         return pool
     }
 
-    /// A fresh PostgreSQL database, migrated, with the catalog written; nil when no test
-    /// server is configured (`TemporaryPostgresDatabase`).
-    static func makePostgres() throws -> TemporaryPostgresDatabase? {
+    /// A fresh PostgreSQL database, migrated, with the catalog written and then `extra`;
+    /// nil when no test server is configured (`TemporaryPostgresDatabase`).
+    static func makePostgres(extra: (any CatalogWriting) throws -> Void = { _ in }) throws -> TemporaryPostgresDatabase? {
         guard let database = try TemporaryPostgresDatabase.make() else { return nil }
-        try populate(PostgresCatalogWriter(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 2)))
+        let writer = PostgresCatalogWriter(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 2))
+        try populate(writer)
+        try extra(writer)
         return database
     }
 

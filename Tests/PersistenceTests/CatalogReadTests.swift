@@ -52,6 +52,22 @@ import Storage
         #expect(try fixture.reads.listingAndCalendar(ListingID(424242), calendarIn: { _ in range }) == nil)
     }
 
+    /// The form with a range known up front (quotes; one statement on PostgreSQL) reads the
+    /// same as the listing-dependent one: with days in the range, with none (the listing
+    /// alone), and nil for an unknown id.
+    @Test(arguments: CatalogFixture.Engine.available)
+    func listingAndCalendarWithAFixedRange(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        for range in [date("2027-03-10")..<date("2027-03-26"), date("2030-01-01")..<date("2030-01-05")] {
+            let fixed = try #require(try fixture.reads.listingAndCalendar(ListingID(2), calendarIn: range))
+            let viaClosure = try #require(try fixture.reads.listingAndCalendar(ListingID(2), calendarIn: { _ in range }))
+            #expect(fixed.listing == viaClosure.listing)
+            #expect(fixed.entries == viaClosure.entries)
+        }
+        #expect(try fixture.reads.listingAndCalendar(ListingID(2), calendarIn: date("2027-03-10")..<date("2027-03-26"))?.entries.count == 4)
+        #expect(try fixture.reads.listingAndCalendar(ListingID(424242), calendarIn: date("2027-03-10")..<date("2027-03-26")) == nil)
+    }
+
     @Test func idsAbove2To53RoundTrip() throws {
         let listing = try #require(try fixture.catalog.listing(CatalogFixture.bigID))
         #expect(listing.id.rawValue == 9_007_199_254_740_993)

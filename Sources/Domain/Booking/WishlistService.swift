@@ -59,7 +59,7 @@ public final class WishlistService: Sendable {
                                     nightlyPrice: NightlyPricer.priceWithoutStay(rules: listing.pricing, guests: guests))
             }
             guard let (listing, entries) = try listings.listingAndCalendar(
-                id, calendarIn: { _ in Quote.calendarRange(of: stay) }) else { return nil }
+                id, calendarIn: Quote.calendarRange(of: stay)) else { return nil }
             do {
                 let quote = try Quote.validated(listing: listing, entries: entries, stay: stay, guests: guests,
                                                 today: dateProvider.today(in: listing.timeZone),
