@@ -1,3 +1,5 @@
+import Domain
+
 /// Parses money as Inside Airbnb writes it ("$1,366.00", "$150", "150", "1366.5", "₩82,953")
 /// into exact integer minor units of a currency. Never goes through `Double`.
 ///
@@ -7,7 +9,8 @@
 /// beyond the currency's `minorUnitDigits` must be zeros (`$82,953.00` is 82953 won, while
 /// `₩82,953.5` is rejected instead of being rounded). Signs are rejected: prices are never
 /// negative. The sign of a parsed value is never negative; zero is allowed here (callers
-/// decide whether zero is a valid price).
+/// decide whether zero is a valid price). Amounts above `Money.maximumAmount` are refused
+/// as too large, so no imported price can overflow a quote.
 public enum MoneyParser {
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case empty
@@ -83,6 +86,7 @@ public enum MoneyParser {
             guard !overflow1, !overflow2 else { throw .tooLarge(text) }
             value = sum
         }
+        guard value <= Money.maximumAmount else { throw .tooLarge(text) }
         return value
     }
 

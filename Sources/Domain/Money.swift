@@ -7,6 +7,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var amount: Int64
     public var currency: CurrencyCode
 
+    /// The largest price or fee the catalog takes, in minor units: 10^13 (ten trillion won,
+    /// a hundred billion dollars). With it, a stay of at most `StayParameters.maxNights`
+    /// nights, its fees, discounts and taxes stay far inside `Int64`, so pricing arithmetic
+    /// never overflows; larger amounts are refused where they enter (the importer).
+    public static let maximumAmount: Int64 = 10_000_000_000_000
+
     public init(_ amount: Int64, _ currency: CurrencyCode) {
         self.amount = amount
         self.currency = currency

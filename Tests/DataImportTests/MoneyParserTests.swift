@@ -1,3 +1,4 @@
+import Domain
 import Testing
 @testable import DataImport
 
@@ -14,7 +15,7 @@ import Testing
         ("0", 2, 0),
         (" $1,000,000.00 ", 2, 100_000_000),
         ("1.234", 3, 1_234),
-        ("$92,233,720,368,547,758.07", 2, Int64.max),
+        ("$100,000,000,000.00", 2, Money.maximumAmount),  // the largest the catalog takes
     ])
     func parsesExactMinorUnits(text: String, digits: Int, expected: Int64) throws {
         if expected < 0 {
@@ -32,6 +33,14 @@ import Testing
         #expect(throws: MoneyParser.Failure.tooPrecise("1.005")) { try MoneyParser.parse("1.005", minorUnitDigits: 2) }
         #expect(throws: MoneyParser.Failure.tooLarge("$92,233,720,368,547,758.08")) {
             try MoneyParser.parse("$92,233,720,368,547,758.08", minorUnitDigits: 2)
+        }
+        // A price that fits Int64 but would overflow a stay's total is refused at the door.
+        #expect(throws: MoneyParser.Failure.tooLarge("$4,000,000,000,000,000.00")) {
+            try MoneyParser.parse("$4,000,000,000,000,000.00", minorUnitDigits: 2)
+        }
+        #expect(try MoneyParser.parse("₩10,000,000,000,000", minorUnitDigits: 0) == Money.maximumAmount)
+        #expect(throws: MoneyParser.Failure.tooLarge("₩10,000,000,000,001")) {
+            try MoneyParser.parse("₩10,000,000,000,001", minorUnitDigits: 0)
         }
         for garbage in ["abc", "$", "1,23", "12,3456", ",123", "1.", "1.2.3", "12abc", "1 000", "$1,366.00x", "+5", "NaN"] {
             #expect(throws: MoneyParser.Failure.self, "\(garbage)") { try MoneyParser.parse(garbage, minorUnitDigits: 2) }
