@@ -59,7 +59,7 @@ class Window:
     def record(self, kind, seconds, ok, detail=None):
         with self.lock:
             self.latencies.append(seconds)
-            self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
+            self.by_kind.setdefault(kind, []).append(seconds)
             if not ok:
                 self.errors += 1
                 self.last_error = detail
@@ -222,14 +222,17 @@ def sample(server, window, started, out):
         "fds": open_fds(server.pid),
         "threads": threads(server.pid),
         "index_rebuilds": index_rebuilds(server.port),
-        "by_kind": by_kind,
+        # Per request kind: count and p99 (ms), to tell which route a tail comes from.
+        "by_kind": {kind: {"requests": len(values), "p99_ms": round(percentile(values, 99) * 1000, 2)}
+                    for kind, values in sorted(by_kind.items())},
     }
     if last_error:
         row["last_error"] = last_error
     out.append(row)
     log(f"t={row['t_s']}s requests {row['requests']} errors {errors} p50 {row['p50_ms']:.1f} ms "
         f"p99 {row['p99_ms']:.1f} ms RSS {row['rss_mb']:.1f} MB fds {row['fds']} threads {row['threads']} "
-        f"index rebuilds {row['index_rebuilds']}"
+        f"index rebuilds {row['index_rebuilds']} p99 by kind "
+        + " ".join(f"{kind} {stats['p99_ms']:.1f}" for kind, stats in row["by_kind"].items())
         + (f" last error: {last_error}" if last_error else ""))
 
 
