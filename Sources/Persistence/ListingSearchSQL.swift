@@ -300,4 +300,13 @@ struct ListingSearchSQL {
             }
         }
     }
+
+    /// A row of `summarySQL`, either engine's: the match count and the box around the
+    /// matches (nil when there are none).
+    static func summary(_ row: some RecordRow) -> (total: Int, bounds: BoundingBox?) {
+        let count = row.int(0)
+        guard count > 0 else { return (0, nil) }
+        return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
+                                   northEast: Coordinate(latitude: row.double(2), longitude: row.double(4))))
+    }
 }

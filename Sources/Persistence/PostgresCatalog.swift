@@ -143,12 +143,8 @@ public final class PostgresCatalog: CatalogReads {
             let nextCursor = rows.count > limit
                 ? served.last.map { ListingCursor(sortKey: $0.sortKey, id: ListingID($0.id)) }
                 : nil
-            let (total, bounds) = try connection.queryOne(summary.sql, summary.parameters) { row -> (Int, BoundingBox?) in
-                let count = row.int(0)
-                guard count > 0 else { return (0, nil) }
-                return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
-                                           northEast: Coordinate(latitude: row.double(2), longitude: row.double(4))))
-            } ?? (0, nil)
+            let (total, bounds) = try connection.queryOne(summary.sql, summary.parameters,
+                                                          ListingSearchSQL.summary) ?? (0, nil)
             return ListingPage(matches: matches, total: total, bounds: bounds, nextCursor: nextCursor)
         }
     }

@@ -85,12 +85,7 @@ public final class SQLiteCatalog: ListingRepository, LocationRepository {
 
             let summary = try db.cachedStatement(query.summarySQL)
             try query.bindFilter(to: summary, withPriceBounds: true)
-            let (total, bounds) = try summary.fetchOne { row -> (Int, BoundingBox?) in
-                let count = row.int(0)
-                guard count > 0 else { return (0, nil) }
-                return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),
-                                           northEast: Coordinate(latitude: row.double(2), longitude: row.double(4))))
-            } ?? (0, nil)
+            let (total, bounds) = try summary.fetchOne(ListingSearchSQL.summary) ?? (0, nil)
             return ListingPage(matches: matches, total: total, bounds: bounds, nextCursor: nextCursor)
         }
     }
