@@ -29,17 +29,10 @@ enum Maintenance {
     static func changeLogTrim(of pool: DatabasePool, retention: Duration = .seconds(3600),
                               every interval: Duration = .seconds(600),
                               log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
-        let retentionMilliseconds = retention.components.seconds * 1000
-        return RepeatingTask(label: "stays.change-log-trim", every: interval) {
-            guard !pool.isClosed else { return }
-            let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - retentionMilliseconds
-            do {
-                // A writer per tick: `CatalogWriting` is used from one thread at a time.
-                let deleted = try SQLiteCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
-                if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
-            } catch {
-                log("change log: trim failed: \(error)")
-            }
+        changeLogTrim(retention: retention, every: interval, log: log) { cutoff in
+            guard !pool.isClosed else { return 0 }
+            // A writer per tick: `CatalogWriting` is used from one thread at a time.
+            return try SQLiteCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
         }
     }
 
@@ -48,11 +41,21 @@ enum Maintenance {
     static func changeLogTrim(of pool: PostgresPool, retention: Duration = .seconds(3600),
                               every interval: Duration = .seconds(600),
                               log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        changeLogTrim(retention: retention, every: interval, log: log) { cutoff in
+            try PostgresCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
+        }
+    }
+
+    /// The trim's schedule and logging; `trim` deletes the rows written before the cutoff
+    /// (unix milliseconds) in one engine and returns how many.
+    private static func changeLogTrim(retention: Duration, every interval: Duration,
+                                      log: @escaping @Sendable (String) -> Void,
+                                      trim: @escaping @Sendable (_ createdBefore: Int64) throws -> Int) -> RepeatingTask {
         let retentionMilliseconds = retention.components.seconds * 1000
         return RepeatingTask(label: "stays.change-log-trim", every: interval) {
             let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - retentionMilliseconds
             do {
-                let deleted = try PostgresCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
+                let deleted = try trim(cutoff)
                 if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
             } catch {
                 log("change log: trim failed: \(error)")
