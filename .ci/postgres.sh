@@ -26,7 +26,6 @@ as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; f
 
 cluster=$(mktemp -d /tmp/stays-pg.XXXXXX)
 chown "$user" "$cluster"
-port=${STAYS_TEST_POSTGRES_PORT:-55432}
 stop() {
     as_user "$bindir/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
     rm -rf "$cluster"
@@ -34,12 +33,38 @@ stop() {
 trap stop EXIT
 
 as_user "$bindir/initdb" -D "$cluster/data" -U stays --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+
+# A port nobody holds now (the kernel's choice), unless one is given.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
 # Loopback only, a socket directory of its own, enough connections for two servers' pools
-# and the tests; fsync off: the cluster is thrown away.
-as_user "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w start -o \
-    "-c listen_addresses=127.0.0.1 -p $port -k $cluster -c max_connections=300 -c fsync=off" >/dev/null
+# and the tests; fsync off: the cluster is thrown away. A start that fails prints the
+# server's own log (the reason is there, not in pg_ctl's message) and is tried again on
+# another port; the last try keeps initdb's connection count, chosen to fit this machine.
+start() { # port, extra settings...
+    local port=$1; shift
+    : >"$cluster/log"; chown "$user" "$cluster/log"
+    as_user "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w -t 120 start -o \
+        "-c listen_addresses=127.0.0.1 -p $port -k $cluster -c fsync=off $*" >/dev/null
+}
+started=
+for attempt in 1 2 3; do
+    port=${STAYS_TEST_POSTGRES_PORT:-$(free_port)}
+    settings="-c max_connections=300"
+    [ "$attempt" = 3 ] && settings=""
+    if start "$port" $settings; then started=1; break; fi
+    echo "PostgreSQL did not start (attempt $attempt, port $port, settings: ${settings:-as initdb chose}); its log:" >&2
+    sed 's/^/    /' "$cluster/log" >&2 || true
+    as_user "$bindir/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
+    sleep 1
+done
+if [ -z "$started" ]; then
+    echo "PostgreSQL could not be started; the machine:" >&2
+    { id; ulimit -a; df -h /tmp /dev/shm; ipcs -l; grep -E 'Huge|Shmem|MemAvailable' /proc/meminfo; } >&2 2>&1 || true
+    exit 1
+fi
 export STAYS_TEST_POSTGRES_URL="postgres://stays@127.0.0.1:$port/postgres"
-echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $STAYS_TEST_POSTGRES_URL"
+echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $STAYS_TEST_POSTGRES_URL ($(as_user "$bindir/psql" -Atq -h 127.0.0.1 -p "$port" -U stays -d postgres -c 'show max_connections') connections)"
 
 if [ $# -gt 0 ]; then
     swift test "$@"
