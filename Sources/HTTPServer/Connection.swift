@@ -230,7 +230,7 @@ final class Connection: @unchecked Sendable {
             metrics?.writesRateLimited.increment()
             var problem = Problem.rateLimited(retryAfterSeconds: retryAfter)
             problem.requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
-            let response = problem.response()
+            let response = responder.finishing(problem.response(), to: request)
             onLoop { $0.respond(response) }
             return
         }

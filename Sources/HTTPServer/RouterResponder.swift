@@ -52,12 +52,19 @@ public final class RouterResponder: Responder {
         respond(to: request, clientAddress: clientAddress, receivedAt: metrics == nil ? 0 : IOLoop.now())
     }
 
+    public func finishing(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
+        guard let cors else { return response }
+        var response = response
+        cors.decorate(&response, origin: request.headers["Origin"])
+        return response
+    }
+
     public func respond(to request: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse {
         let requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
         var matched: RouteMetrics?
         var response = route(request, requestID: requestID, clientAddress: clientAddress, matched: &matched)
         response = represent(response, request: request, requestID: requestID)
-        if let cors { cors.decorate(&response, origin: request.headers["Origin"]) }
+        response = finishing(response, to: request)
         // Problems carry it already; a handler's own value is left alone.
         if !response.headers.contains(RequestID.headerName) {
             response.headers.append(name: RequestID.headerName, value: requestID)

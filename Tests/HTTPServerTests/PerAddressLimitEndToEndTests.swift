@@ -15,10 +15,10 @@ import TestSupport
         let metrics = Metrics(includeProcess: false)
         let port: Int
 
-        init(_ configure: (inout ServerConfiguration) -> Void) throws {
+        init(responder: any Responder = EchoResponder(), _ configure: (inout ServerConfiguration) -> Void) throws {
             var configuration = ServerConfiguration(port: 0)
             configure(&configuration)
-            server = HTTPServer(configuration: configuration, responder: EchoResponder(), metrics: metrics,
+            server = HTTPServer(configuration: configuration, responder: responder, metrics: metrics,
                                 log: { _ in })
             port = try server.start()
         }
@@ -154,5 +154,29 @@ import TestSupport
         let other = try TestClient(port: running.port, sourceAddress: "127.0.0.2")
         #expect(try other.post("/things/other", json: "{}").status == 200)
         #expect(try running.counter("stays_http_writes_rate_limited_total") == Double(refused))
+    }
+
+    /// A page on an allowed origin reads the 429 like any other answer (its `Retry-After`
+    /// included), so it can wait and retry instead of seeing an opaque network error.
+    @Test func aRefusedWriteCarriesTheCORSHeadersOfEveryResponse() throws {
+        var router = Router()
+        router.post("/things") { _ in .json(Array("{}".utf8)) }
+        let origin = "https://app.example.com"
+        let running = try LimitedServer(responder: router.responder(errorLog: { _ in },
+                                                                    cors: CORSPolicy(origins: [origin]))) {
+            $0.writesPerSecondPerAddress = 1
+        }
+        let client = try TestClient(port: running.port)
+        var refusal: ClientResponse?
+        for _ in 0..<5 {
+            let response = try client.post("/things", json: "{}", headers: [("Origin", origin)])
+            #expect(response.header("Access-Control-Allow-Origin") == origin, "status \(response.status)")
+            if response.status == 429 { refusal = response }
+        }
+        let refused = try #require(refusal)
+        #expect(refused.header("Access-Control-Expose-Headers")?.contains("Retry-After") == true)
+        #expect(refused.header("Vary")?.contains("Origin") == true)
+        let stranger = try client.post("/things", json: "{}", headers: [("Origin", "https://evil.example")])
+        #expect(stranger.status == 429 && stranger.header("Access-Control-Allow-Origin") == nil)
     }
 }
