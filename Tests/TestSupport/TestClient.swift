@@ -42,6 +42,9 @@ public final class TestClient {
         }
         defer { freeaddrinfo(list) }
         fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
+        // From here a throw still runs deinit, which closes `fd`: closing it here too would
+        // close whatever descriptor another thread got under the same number meanwhile (a
+        // server's connection, a libpq socket), which failed unrelated tests with EBADF.
         guard fd >= 0 else { throw ClientError(description: "socket failed: \(errno)") }
         var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -51,7 +54,6 @@ public final class TestClient {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             guard inet_pton(AF_INET, sourceAddress, &local.sin_addr) == 1 else {
-                Glibc.close(fd)
                 throw ClientError(description: "not an IPv4 address: \(sourceAddress)")
             }
             let bound = withUnsafePointer(to: &local) {
@@ -61,18 +63,16 @@ public final class TestClient {
             }
             guard bound == 0 else {
                 let code = errno
-                Glibc.close(fd)
                 throw ClientError(description: "bind to \(sourceAddress) failed: \(code)")
             }
         }
         guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let code = errno
-            Glibc.close(fd)
             throw ClientError(description: "connect failed: \(code)")
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { if fd >= 0 { Glibc.close(fd) } }
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
