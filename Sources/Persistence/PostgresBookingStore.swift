@@ -62,28 +62,40 @@ final class PostgresBookingContext: BookingTransaction {
     }
 
     func trips(of guest: GuestID, today: CalendarDate, after cursor: TripCursor?, limit: Int) throws -> TripPage {
-        // As SQLite's: the trips order as one ascending key (group, ±checkin, ±id).
-        let rows = try connection.query("""
-            SELECT * FROM (SELECT \(ReservationRecord.columns), \
-            CASE WHEN r.status = 'confirmed' AND r.checkout > $1::bigint THEN 0 ELSE 1 END AS grp \
-            \(ReservationRecord.from) WHERE r.guest_id = $2) AS trips \
-            WHERE $3::bigint IS NULL OR (grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, \
-            CASE grp WHEN 0 THEN id ELSE -id END) > ($3::bigint, $4::bigint, $5::bigint) \
-            ORDER BY grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, CASE grp WHEN 0 THEN id ELSE -id END \
-            LIMIT $6
-            """, [
-                today.daysSinceEpoch, guest.rawValue, cursor.map { Int64($0.group) },
-                cursor.map { $0.group == 0 ? $0.checkin.daysSinceEpoch : -$0.checkin.daysSinceEpoch },
-                cursor.map { $0.group == 0 ? $0.id.rawValue : -$0.id.rawValue }, limit + 1,
-            ]).map { row in
-                (reservation: try ReservationRecord.decode(row), group: row.int(ReservationRecord.columnCount))
-            }
-        let served = rows.prefix(limit)
-        let next = rows.count > limit ? served.last.map {
-            TripCursor(group: $0.group, checkin: $0.reservation.stay.checkin, id: $0.reservation.id)
-        } : nil
-        return TripPage(reservations: served.map(\.reservation), nextCursor: next)
+        // As SQLite's: `TripWalk`'s two walks of `reservations_trips`, each with its LIMIT.
+        let walk = TripWalk(today: today, after: cursor)
+        return try walk.page(limit: limit, upcoming: { limit in
+            try connection.query(Self.upcomingTrips, [
+                guest.rawValue, walk.upcomingFrom, today.daysSinceEpoch, walk.upcomingAfterCheckin,
+                walk.upcomingAfterID, limit,
+            ]).map { try ReservationRecord.decode($0) }
+        }, past: { limit in
+            try connection.query(Self.pastTrips, [
+                guest.rawValue, walk.pastBeforeCheckin, walk.pastBeforeID, walk.pastConfirmedThrough,
+                today.daysSinceEpoch, limit,
+            ]).map { try ReservationRecord.decode($0) }
+        })
     }
+
+    /// `TripWalk`'s upcoming walk: an index range scan of `reservations_trips`.
+    static let upcomingTrips = """
+        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'confirmed' AND r.checkin >= $2::bigint \
+        AND r.checkout > $3::bigint AND (r.checkin > $4::bigint OR r.id > $5::bigint) \
+        ORDER BY r.checkin, r.id LIMIT $6
+        """
+
+    /// `TripWalk`'s past walk: two backward index scans of `reservations_trips` under a
+    /// Merge Append, which reads from each only as the LIMIT needs.
+    /// `ORDER BY 4, 1` is (r.checkin, r.id): a compound SELECT orders by its result columns.
+    static let pastTrips = """
+        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'cancelled' \
+        AND r.checkin <= $2::bigint AND (r.checkin < $2::bigint OR r.id < $3::bigint) \
+        UNION ALL \
+        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'confirmed' \
+        AND r.checkin <= $4::bigint AND r.checkout <= $5::bigint \
+        AND (r.checkin < $2::bigint OR r.id < $3::bigint) \
+        ORDER BY 4 DESC, 1 DESC LIMIT $6
+        """
 
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID] {
         try connection.query("""
