@@ -77,24 +77,28 @@ final class PostgresBookingContext: BookingTransaction {
         })
     }
 
-    /// `TripWalk`'s upcoming walk: an index range scan of `reservations_trips`.
+    /// `TripWalk`'s upcoming walk: an index-only range scan of `reservations_trips` for
+    /// the page's ids (checkout is tested in the index), then the page's rows by id.
     static let upcomingTrips = """
-        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'confirmed' AND r.checkin >= $2::bigint \
-        AND r.checkout > $3::bigint AND (r.checkin > $4::bigint OR r.id > $5::bigint) \
-        ORDER BY r.checkin, r.id LIMIT $6
+        SELECT \(ReservationRecord.columns) FROM (SELECT id, checkin FROM reservations \
+        WHERE guest_id = $1 AND status = 'confirmed' AND checkin >= $2::bigint AND checkout > $3::bigint \
+        AND (checkin > $4::bigint OR id > $5::bigint) ORDER BY checkin, id LIMIT $6) AS p \
+        JOIN reservations r ON r.id = p.id \(ReservationRecord.joins) ORDER BY p.checkin, p.id
         """
 
-    /// `TripWalk`'s past walk: two backward index scans of `reservations_trips` under a
-    /// Merge Append, which reads from each only as the LIMIT needs.
-    /// `ORDER BY 4, 1` is (r.checkin, r.id): a compound SELECT orders by its result columns.
+    /// `TripWalk`'s past walk: two backward index-only scans of `reservations_trips`, each
+    /// with the page's LIMIT, under a Merge Append (PostgreSQL 15 plans a Merge Append for
+    /// a UNION ALL only when each arm has its own ORDER BY and LIMIT; without them it
+    /// sorts every past trip), then the page's rows by id.
     static let pastTrips = """
-        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'cancelled' \
-        AND r.checkin <= $2::bigint AND (r.checkin < $2::bigint OR r.id < $3::bigint) \
+        SELECT \(ReservationRecord.columns) FROM (SELECT id, checkin FROM (\
+        (SELECT id, checkin FROM reservations WHERE guest_id = $1 AND status = 'cancelled' \
+        AND checkin <= $2::bigint AND (checkin < $2::bigint OR id < $3::bigint) ORDER BY checkin DESC, id DESC LIMIT $6) \
         UNION ALL \
-        \(ReservationRecord.select) WHERE r.guest_id = $1 AND r.status = 'confirmed' \
-        AND r.checkin <= $4::bigint AND r.checkout <= $5::bigint \
-        AND (r.checkin < $2::bigint OR r.id < $3::bigint) \
-        ORDER BY 4 DESC, 1 DESC LIMIT $6
+        (SELECT id, checkin FROM reservations WHERE guest_id = $1 AND status = 'confirmed' \
+        AND checkin <= $4::bigint AND checkout <= $5::bigint AND (checkin < $2::bigint OR id < $3::bigint) \
+        ORDER BY checkin DESC, id DESC LIMIT $6)) AS arms ORDER BY checkin DESC, id DESC LIMIT $6) AS p \
+        JOIN reservations r ON r.id = p.id \(ReservationRecord.joins) ORDER BY p.checkin DESC, p.id DESC
         """
 
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID] {

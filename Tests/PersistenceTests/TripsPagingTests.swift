@@ -1,5 +1,6 @@
 import Foundation
 import Domain
+import PostgresStorage
 import Storage
 import TestSupport
 import Testing
@@ -87,5 +88,41 @@ import Testing
                     "\(plan)")
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         }
+    }
+
+    /// PostgreSQL as well: index scans of `reservations_trips` (backward under a Merge
+    /// Append for the past walk), no Sort node, no sequential scan of reservations. Other
+    /// guests' rows make the table look like a real one to the planner.
+    @Test(.enabled(if: TemporaryPostgresDatabase.isAvailable, "needs STAYS_TEST_POSTGRES_URL (.ci/postgres.sh)"))
+    func postgresPlansWalkTheTripsIndexWithoutSorting() throws {
+        let fixture = try CatalogFixture(engine: .postgres)
+        let history = TripHistory(fixture)
+        let today = date("2027-06-15")
+        var random = TestRandom(seed: 0xE8_1A18)
+        let guest = try history.insertGuest()
+        for _ in 0..<2_000 { _ = try history.insert(TripHistory.randomRow(&random, around: today), of: guest) }
+        for _ in 0..<20 {
+            let other = try history.insertGuest()
+            for _ in 0..<100 { _ = try history.insert(TripHistory.randomRow(&random, around: today), of: other) }
+        }
+        let pool = try #require(fixture.postgresPool)
+        try pool.write { try $0.query("ANALYZE reservations") }
+        let walk = TripWalk(today: today, after: nil)
+        let plans = try pool.read { connection in [
+            try connection.query("EXPLAIN " + PostgresBookingContext.upcomingTrips, [
+                guest.rawValue, walk.upcomingFrom, today.daysSinceEpoch, walk.upcomingAfterCheckin, walk.upcomingAfterID, 21,
+            ]).map { $0.string(0) },
+            try connection.query("EXPLAIN " + PostgresBookingContext.pastTrips, [
+                guest.rawValue, walk.pastBeforeCheckin, walk.pastBeforeID, walk.pastConfirmedThrough, today.daysSinceEpoch, 21,
+            ]).map { $0.string(0) },
+        ] }
+        for plan in plans {
+            let text = plan.joined(separator: "\n")
+            #expect(text.contains("reservations_trips"), "\(text)")
+            #expect(!text.contains("Seq Scan on reservations"), "\(text)")
+            #expect(!plan.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Sort  (")
+                                     || $0.contains("->  Sort  (") }, "\(text)")
+        }
+        #expect(plans[1].joined().contains("Merge Append"), "\(plans[1].joined(separator: "\n"))")
     }
 }
