@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The trips benchmark (issue 17), in one command:
+#   Benchmarks/trips.sh
+#   LISTINGS=2000 REQUESTS=500 Benchmarks/trips.sh
+# Knobs (environment): LISTINGS (default 2000: the catalog only has to hold the booked
+# listings), REQUESTS (HTTP requests per measurement, default 500), STAYS (a built `stays`
+# binary instead of a release build).
+#
+# Builds `stays` in release mode, seeds LISTINGS demo listings into a fresh file, and runs
+# Benchmarks/trips.py on it: guests with 1,000 and 10,000 reservations, a trips page's
+# time by the SQL before issue 17 and after, and over HTTP. See docs/performance.md,
+# "Trips". Results in Benchmarks/.out/trips-<time>/ (trips.md, trips.json); the database
+# is deleted. Everything stays on loopback; the server is stopped by PID.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LISTINGS=${LISTINGS:-2000}
+REQUESTS=${REQUESTS:-500}
+TODAY=2026-11-23
+SEED=20261122
+OUT=Benchmarks/.out/trips-$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$OUT"
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+if [ -n "${STAYS:-}" ]; then
+    BIN_STAYS=$STAYS
+else
+    step "Release build"
+    swift build -c release --product stays
+    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
+fi
+
+db="$OUT/trips.sqlite"
+cleanup() { rm -f "$db" "$db-wal" "$db-shm"; }
+trap cleanup EXIT
+step "Seeding $LISTINGS listings into $db"
+"$BIN_STAYS" seed --listings "$LISTINGS" --seed "$SEED" --today "$TODAY" --database "$db" >&2
+python3 Benchmarks/trips.py --stays "$BIN_STAYS" --database "$db" --today "$TODAY" --out "$OUT" --requests "$REQUESTS"
+echo "results in $OUT (trips.md, trips.json)" >&2
