@@ -189,7 +189,8 @@ def main():
     db.execute("COMMIT")
     print(f"wrote {db.execute('SELECT count(*) FROM reservations').fetchone()[0]} reservations", file=sys.stderr)
 
-    results = {"today": opts.today, "sqlite": sqlite3.sqlite_version, "guests": {}}
+    results = {"today": opts.today, "sqlite": sqlite3.sqlite_version, "guests": {},
+               "guest_ids": {str(count): guest for count, (guest, _) in guests.items()}}
     for count, (guest, _) in guests.items():
         entry = results["guests"].setdefault(str(count), {})
         for page, past_only in (("first", False), ("past", True)):
