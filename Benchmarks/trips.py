@@ -2,7 +2,7 @@
 """The trips benchmark (issue 17): how long a page of GET /reservations takes for a guest
 with a long history, before and after the trips query became two bounded index walks.
 
-Usage: trips.py --stays BIN --database COPY --today YYYY-MM-DD --out DIR [--requests N]
+Usage: trips.py --stays BIN --database COPY --today YYYY-MM-DD --out DIR [--requests N] [--stays-before OLD]
 
 On COPY (a throw-away copy of a seeded dataset, migrated by BIN), writes guests straight
 into the tables: one with 1,000 reservations, one with 10,000, and 300 others with 30 each
@@ -15,7 +15,10 @@ past, cancelled). Then, for each of the two guests:
    the walks after (SQLiteBookingStore.upcomingTrips / pastTrips, copied here), for the
    first page and for the first page of the past group, LIMIT 21 as the server asks.
 2. HTTP, on one `stays serve` (BIN) on COPY: --requests sequential GET /reservations
-   (limit 20, the default) on one keep-alive connection, first page and past page.
+   (limit 20, the default) on one keep-alive connection, first page and a past page
+   (the one after the first page of 50 that reaches the past group). With --stays-before
+   (a build of commit ca3dad4; COPY must then be seeded by it, as its schema is one
+   migration older), the same on it first; BIN then adds the trips index.
 
 Prints and writes DIR/trips.md and DIR/trips.json: median, p99 and max in milliseconds.
 """
@@ -169,6 +172,7 @@ def main():
     parser.add_argument("--today", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--stays-before", help="a build from before issue 17, measured over HTTP first")
     parser.add_argument("--sql-runs", type=int, default=200)
     opts = parser.parse_args()
     os.makedirs(opts.out, exist_ok=True)
@@ -202,23 +206,26 @@ def main():
             entry[f"sql_after_{page}"] = timed(lambda: sql_walks(db, guest, today, past_only), opts.sql_runs)
     db.close()
 
-    server = bench.Server(argparse.Namespace(stays=opts.stays, today=opts.today), opts.database, opts.out)
-    try:
-        for count, (_, token) in guests.items():
-            entry = results["guests"][str(count)]
-            entry["http_first"] = http_timed(server.port, token, None, opts.requests)
-            entry["http_past"] = http_timed(server.port, token, past_cursor(server.port, token), opts.requests)
-    finally:
-        server.stop()
+    builds = ([("http_before", opts.stays_before)] if opts.stays_before else []) + [("http", opts.stays)]
+    for tag, binary in builds:
+        server = bench.Server(argparse.Namespace(stays=binary, today=opts.today), opts.database, opts.out)
+        try:
+            for count, (_, token) in guests.items():
+                entry = results["guests"][str(count)]
+                entry[f"{tag}_first"] = http_timed(server.port, token, None, opts.requests)
+                entry[f"{tag}_past"] = http_timed(server.port, token, past_cursor(server.port, token), opts.requests)
+        finally:
+            server.stop()
 
     lines = [f"today {opts.today}, SQLite {results['sqlite']}; milliseconds, median / p99 / max", "",
-             "| guest's reservations | page | SQL before | SQL after | HTTP GET /reservations (after) |",
-             "|---:|---|---|---|---|"]
+             "| guest's reservations | page | SQL before | SQL after | HTTP GET /reservations before "
+             "| HTTP GET /reservations after |", "|---:|---|---|---|---|---|"]
     fmt = lambda s: f"{s['median_ms']} / {s['p99_ms']} / {s['max_ms']}"  # noqa: E731
     for count, entry in results["guests"].items():
         for page in ("first", "past"):
+            before = fmt(entry[f"http_before_{page}"]) if f"http_before_{page}" in entry else "not run"
             lines.append(f"| {count} | {page} | {fmt(entry[f'sql_before_{page}'])} | {fmt(entry[f'sql_after_{page}'])} "
-                         f"| {fmt(entry[f'http_{page}'])} |")
+                         f"| {before} | {fmt(entry[f'http_{page}'])} |")
     text = "\n".join(lines)
     print(text)
     with open(os.path.join(opts.out, "trips.md"), "w") as f:

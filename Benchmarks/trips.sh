@@ -4,7 +4,8 @@
 #   LISTINGS=2000 REQUESTS=500 Benchmarks/trips.sh
 # Knobs (environment): LISTINGS (default 2000: the catalog only has to hold the booked
 # listings), REQUESTS (HTTP requests per measurement, default 500), STAYS (a built `stays`
-# binary instead of a release build), POSTGRES=1 (also on PostgreSQL: a throwaway
+# binary instead of a release build), STAYS_BEFORE (a build of commit ca3dad4, before
+# issue 17: it seeds the file and is measured over HTTP first), POSTGRES=1 (also on PostgreSQL: a throwaway
 # cluster as .ci/postgres.sh starts, the same rows copied in with `stays copy-database`,
 # Benchmarks/trips_postgres.py timing the SQL before and after with pgbench).
 #
@@ -37,8 +38,9 @@ db="$OUT/trips.sqlite"
 cleanup() { rm -f "$db" "$db-wal" "$db-shm"; }
 trap cleanup EXIT
 step "Seeding $LISTINGS listings into $db"
-"$BIN_STAYS" seed --listings "$LISTINGS" --seed "$SEED" --today "$TODAY" --database "$db" >&2
-python3 Benchmarks/trips.py --stays "$BIN_STAYS" --database "$db" --today "$TODAY" --out "$OUT" --requests "$REQUESTS"
+"${STAYS_BEFORE:-$BIN_STAYS}" seed --listings "$LISTINGS" --seed "$SEED" --today "$TODAY" --database "$db" >&2
+python3 Benchmarks/trips.py --stays "$BIN_STAYS" --database "$db" --today "$TODAY" --out "$OUT" --requests "$REQUESTS" \
+    ${STAYS_BEFORE:+--stays-before "$STAYS_BEFORE"}
 
 if [ "${POSTGRES:-}" = 1 ]; then
     bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
