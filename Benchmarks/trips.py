@@ -10,7 +10,7 @@ so the table is not one guest's. Check-ins are spread from two years before TODA
 year after it, 1-4 nights, 30% cancelled: every page kind occurs (upcoming, current,
 past, cancelled). Then, for each of the two guests:
 
-1. SQL, in this process's sqlite3 (the system libsqlite3, the server's): the query
+1. SQL (after the HTTP runs), in this process's sqlite3 (the system libsqlite3, the server's): the query
    before issue 17 (commit ca3dad4, every reservation grouped and sorted, then LIMIT) and
    the walks after (SQLiteBookingStore.upcomingTrips / pastTrips, copied here), for the
    first page and for the first page of the past group, LIMIT 21 as the server asks.
@@ -195,6 +195,20 @@ def main():
 
     results = {"today": opts.today, "sqlite": sqlite3.sqlite_version, "guests": {},
                "guest_ids": {str(count): guest for count, (guest, _) in guests.items()}}
+    db.close()
+    builds = ([("http_before", opts.stays_before)] if opts.stays_before else []) + [("http", opts.stays)]
+    for tag, binary in builds:
+        server = bench.Server(argparse.Namespace(stays=binary, today=opts.today), opts.database, opts.out)
+        try:
+            for count, (_, token) in guests.items():
+                entry = results["guests"].setdefault(str(count), {})
+                entry[f"{tag}_first"] = http_timed(server.port, token, None, opts.requests)
+                entry[f"{tag}_past"] = http_timed(server.port, token, past_cursor(server.port, token), opts.requests)
+        finally:
+            server.stop()
+
+    # SQL last: with --stays-before the index only exists once BIN has migrated the file.
+    db = sqlite3.connect(opts.database, isolation_level=None)
     for count, (guest, _) in guests.items():
         entry = results["guests"].setdefault(str(count), {})
         for page, past_only in (("first", False), ("past", True)):
@@ -204,18 +218,8 @@ def main():
                 raise RuntimeError(f"guest {count} {page} page: the walks and the old query disagree")
             entry[f"sql_before_{page}"] = timed(lambda: sql_before(db, guest, today, past_only), opts.sql_runs)
             entry[f"sql_after_{page}"] = timed(lambda: sql_walks(db, guest, today, past_only), opts.sql_runs)
-    db.close()
 
-    builds = ([("http_before", opts.stays_before)] if opts.stays_before else []) + [("http", opts.stays)]
-    for tag, binary in builds:
-        server = bench.Server(argparse.Namespace(stays=binary, today=opts.today), opts.database, opts.out)
-        try:
-            for count, (_, token) in guests.items():
-                entry = results["guests"][str(count)]
-                entry[f"{tag}_first"] = http_timed(server.port, token, None, opts.requests)
-                entry[f"{tag}_past"] = http_timed(server.port, token, past_cursor(server.port, token), opts.requests)
-        finally:
-            server.stop()
+    db.close()
 
     lines = [f"today {opts.today}, SQLite {results['sqlite']}; milliseconds, median / p99 / max", "",
              "| guest's reservations | page | SQL before | SQL after | HTTP GET /reservations before "
