@@ -62,28 +62,44 @@ final class PostgresBookingContext: BookingTransaction {
     }
 
     func trips(of guest: GuestID, today: CalendarDate, after cursor: TripCursor?, limit: Int) throws -> TripPage {
-        // As SQLite's: the trips order as one ascending key (group, ±checkin, ±id).
-        let rows = try connection.query("""
-            SELECT * FROM (SELECT \(ReservationRecord.columns), \
-            CASE WHEN r.status = 'confirmed' AND r.checkout > $1::bigint THEN 0 ELSE 1 END AS grp \
-            \(ReservationRecord.from) WHERE r.guest_id = $2) AS trips \
-            WHERE $3::bigint IS NULL OR (grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, \
-            CASE grp WHEN 0 THEN id ELSE -id END) > ($3::bigint, $4::bigint, $5::bigint) \
-            ORDER BY grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, CASE grp WHEN 0 THEN id ELSE -id END \
-            LIMIT $6
-            """, [
-                today.daysSinceEpoch, guest.rawValue, cursor.map { Int64($0.group) },
-                cursor.map { $0.group == 0 ? $0.checkin.daysSinceEpoch : -$0.checkin.daysSinceEpoch },
-                cursor.map { $0.group == 0 ? $0.id.rawValue : -$0.id.rawValue }, limit + 1,
-            ]).map { row in
-                (reservation: try ReservationRecord.decode(row), group: row.int(ReservationRecord.columnCount))
-            }
-        let served = rows.prefix(limit)
-        let next = rows.count > limit ? served.last.map {
-            TripCursor(group: $0.group, checkin: $0.reservation.stay.checkin, id: $0.reservation.id)
-        } : nil
-        return TripPage(reservations: served.map(\.reservation), nextCursor: next)
+        // As SQLite's: `TripWalk`'s two walks of `reservations_trips`, each with its LIMIT.
+        let walk = TripWalk(today: today, after: cursor)
+        return try walk.page(limit: limit, upcoming: { limit in
+            try connection.query(Self.upcomingTrips, [
+                guest.rawValue, walk.upcomingFrom, today.daysSinceEpoch, walk.upcomingAfterCheckin,
+                walk.upcomingAfterID, limit,
+            ]).map { try ReservationRecord.decode($0) }
+        }, past: { limit in
+            try connection.query(Self.pastTrips, [
+                guest.rawValue, walk.pastBeforeCheckin, walk.pastBeforeID, walk.pastConfirmedThrough,
+                today.daysSinceEpoch, limit,
+            ]).map { try ReservationRecord.decode($0) }
+        })
     }
+
+    /// `TripWalk`'s upcoming walk: an index-only range scan of `reservations_trips` for
+    /// the page's ids (checkout is tested in the index), then the page's rows by id.
+    static let upcomingTrips = """
+        SELECT \(ReservationRecord.columns) FROM (SELECT id, checkin FROM reservations \
+        WHERE guest_id = $1 AND status = 'confirmed' AND checkin >= $2::bigint AND checkout > $3::bigint \
+        AND (checkin > $4::bigint OR id > $5::bigint) ORDER BY checkin, id LIMIT $6) AS p \
+        JOIN reservations r ON r.id = p.id \(ReservationRecord.joins) ORDER BY p.checkin, p.id
+        """
+
+    /// `TripWalk`'s past walk: two backward index-only scans of `reservations_trips`, each
+    /// with the page's LIMIT, under a Merge Append (PostgreSQL 15 plans a Merge Append for
+    /// a UNION ALL only when each arm has its own ORDER BY and LIMIT; without them it
+    /// sorts every past trip), then the page's rows by id.
+    static let pastTrips = """
+        SELECT \(ReservationRecord.columns) FROM (SELECT id, checkin FROM (\
+        (SELECT id, checkin FROM reservations WHERE guest_id = $1 AND status = 'cancelled' \
+        AND checkin <= $2::bigint AND (checkin < $2::bigint OR id < $3::bigint) ORDER BY checkin DESC, id DESC LIMIT $6) \
+        UNION ALL \
+        (SELECT id, checkin FROM reservations WHERE guest_id = $1 AND status = 'confirmed' \
+        AND checkin <= $4::bigint AND checkout <= $5::bigint AND (checkin < $2::bigint OR id < $3::bigint) \
+        ORDER BY checkin DESC, id DESC LIMIT $6)) AS arms ORDER BY checkin DESC, id DESC LIMIT $6) AS p \
+        JOIN reservations r ON r.id = p.id \(ReservationRecord.joins) ORDER BY p.checkin DESC, p.id DESC
+        """
 
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID] {
         try connection.query("""

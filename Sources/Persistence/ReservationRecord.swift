@@ -15,7 +15,9 @@ enum ReservationRecord {
         r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on
         """
     static let columnCount = 22
-    static let from = "FROM reservations r JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
+    /// What `columns` needs joined to `reservations r`.
+    static let joins = "JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
+    static let from = "FROM reservations r \(joins)"
     static let select = "SELECT \(columns) \(from)"
 
     static func decode<R: RecordRow>(_ row: R) throws -> Reservation {

@@ -64,35 +64,48 @@ final class SQLiteBookingContext: BookingTransaction {
     }
 
     func trips(of guest: GuestID, today: CalendarDate, after cursor: TripCursor?, limit: Int) throws -> TripPage {
-        // The trips order as one ascending key: (group, ±checkin, ±id), descending within
-        // the past group by negating, so a cursor is one row-value comparison.
-        let statement = try db.cachedStatement("""
-            SELECT * FROM (SELECT \(ReservationRecord.columns), \
-            CASE WHEN r.status = 'confirmed' AND r.checkout > :today THEN 0 ELSE 1 END AS grp \
-            \(ReservationRecord.from) WHERE r.guest_id = :guest) \
-            WHERE :after_group IS NULL OR (grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, \
-            CASE grp WHEN 0 THEN id ELSE -id END) > (:after_group, :after_date, :after_id) \
-            ORDER BY grp, CASE grp WHEN 0 THEN checkin ELSE -checkin END, CASE grp WHEN 0 THEN id ELSE -id END \
-            LIMIT :limit
-            """)
-        try statement.bind(today.daysSinceEpoch, named: ":today")
-        try statement.bind(guest.rawValue, named: ":guest")
-        if let cursor {
-            try statement.bind(cursor.group, named: ":after_group")
-            try statement.bind(cursor.group == 0 ? cursor.checkin.daysSinceEpoch : -cursor.checkin.daysSinceEpoch,
-                               named: ":after_date")
-            try statement.bind(cursor.group == 0 ? cursor.id.rawValue : -cursor.id.rawValue, named: ":after_id")
-        }
-        try statement.bind(limit + 1, named: ":limit")
-        let rows = try statement.fetchAll { row in
-            (reservation: try ReservationRecord.decode(row), group: row.int(ReservationRecord.columnCount))
-        }
-        let served = rows.prefix(limit)
-        let next = rows.count > limit ? served.last.map {
-            TripCursor(group: $0.group, checkin: $0.reservation.stay.checkin, id: $0.reservation.id)
-        } : nil
-        return TripPage(reservations: served.map(\.reservation), nextCursor: next)
+        let walk = TripWalk(today: today, after: cursor)
+        return try walk.page(limit: limit, upcoming: { limit in
+            let statement = try db.cachedStatement(Self.upcomingTrips)
+            try statement.bind(guest.rawValue, named: ":guest")
+            try statement.bind(walk.upcomingFrom, named: ":from")
+            try statement.bind(today.daysSinceEpoch, named: ":today")
+            try statement.bind(walk.upcomingAfterCheckin, named: ":after_checkin")
+            try statement.bind(walk.upcomingAfterID, named: ":after_id")
+            try statement.bind(limit, named: ":limit")
+            return try statement.fetchAll(ReservationRecord.decode)
+        }, past: { limit in
+            let statement = try db.cachedStatement(Self.pastTrips)
+            try statement.bind(guest.rawValue, named: ":guest")
+            try statement.bind(walk.pastBeforeCheckin, named: ":before_checkin")
+            try statement.bind(walk.pastBeforeID, named: ":before_id")
+            try statement.bind(walk.pastConfirmedThrough, named: ":confirmed_through")
+            try statement.bind(today.daysSinceEpoch, named: ":today")
+            try statement.bind(limit, named: ":limit")
+            return try statement.fetchAll(ReservationRecord.decode)
+        })
     }
+
+    /// `TripWalk`'s upcoming walk: a range of `reservations_trips` in index order (the
+    /// cursor's `OR` only filters rows of the cursor's own check-in day).
+    static let upcomingTrips = """
+        \(ReservationRecord.select) WHERE r.guest_id = :guest AND r.status = 'confirmed' AND r.checkin >= :from \
+        AND r.checkout > :today AND (r.checkin > :after_checkin OR r.id > :after_id) \
+        ORDER BY r.checkin, r.id LIMIT :limit
+        """
+
+    /// `TripWalk`'s past walk: two descending ranges of `reservations_trips` merged
+    /// (SQLite's MERGE (UNION ALL) pulls rows from each only as the LIMIT needs them).
+    /// `ORDER BY 4, 1` is (r.checkin, r.id): a compound SELECT orders by its result columns.
+    static let pastTrips = """
+        \(ReservationRecord.select) WHERE r.guest_id = :guest AND r.status = 'cancelled' \
+        AND r.checkin <= :before_checkin AND (r.checkin < :before_checkin OR r.id < :before_id) \
+        UNION ALL \
+        \(ReservationRecord.select) WHERE r.guest_id = :guest AND r.status = 'confirmed' \
+        AND r.checkin <= :confirmed_through AND r.checkout <= :today \
+        AND (r.checkin < :before_checkin OR r.id < :before_id) \
+        ORDER BY 4 DESC, 1 DESC LIMIT :limit
+        """
 
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID] {
         let statement = try db.cachedStatement("""

@@ -31,9 +31,10 @@ public protocol BookingReads {
     /// The reservation if it exists **and belongs to `guest`**; nil otherwise, so another
     /// guest's reservation is indistinguishable from a missing one.
     func reservation(_ id: ReservationID, of guest: GuestID) throws -> Reservation?
-    /// The guest's trips in the trips order (upcoming and current by check-in ascending,
-    /// then past and cancelled by check-in descending; `today` decides which is which),
-    /// strictly after `cursor`.
+    /// The guest's trips in the trips order (`TripOrder`: upcoming and current by check-in
+    /// ascending, then past and cancelled by check-in descending; `today` decides which is
+    /// which), strictly after `cursor`: exactly `TripOrder.reference`'s page. A page costs
+    /// about its size, not the guest's whole history.
     func trips(of guest: GuestID, today: CalendarDate, after cursor: TripCursor?, limit: Int) throws -> TripPage
     /// Saved listing ids, most recently saved first.
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID]
