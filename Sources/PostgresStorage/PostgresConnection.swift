@@ -55,9 +55,12 @@ public final class PostgresConnection {
         }
     }
 
-    /// Runs one statement with `parameters` ($1, $2, ...; nil is NULL) and returns its rows.
+    /// Runs one statement with `parameters` ($1, $2, ...; nil is NULL) and returns its rows,
+    /// in `format` (binary only for statements whose columns are all `PostgresBinaryType`s:
+    /// any other type fails the call).
     @discardableResult
-    public func query(_ sql: String, _ parameters: [(any PostgresBindable)?] = []) throws -> PostgresResult {
+    public func query(_ sql: String, _ parameters: [(any PostgresBindable)?] = [],
+                      format: PostgresResultFormat = .text) throws -> PostgresResult {
         let name = try preparedName(sql)
         let values = parameters.map { $0?.postgresParameter }
         // C copies of the values, alive for the call.
@@ -81,14 +84,26 @@ public final class PostgresConnection {
         }
         defer { for buffer in buffers { free(buffer) } }
         let pointers = buffers.map { UnsafePointer($0) }
-        let result = PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
-        return try checked(result, sql: sql)
+        let result = PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, format.rawValue)
+        let rows = try checked(result, sql: sql, format: format)
+        if format == .binary { try Self.checkBinaryTypes(of: rows, sql: sql) }
+        return rows
+    }
+
+    /// Refuses a binary result with a column `PostgresRow` cannot decode from binary.
+    private static func checkBinaryTypes(of rows: PostgresResult, sql: String) throws {
+        for column in 0..<PQnfields(rows.handle) where PostgresBinaryType(rawValue: PQftype(rows.handle, column)) == nil {
+            let name = String(cString: PQfname(rows.handle, column))
+            throw PostgresError(message: "column \(name) has type OID \(PQftype(rows.handle, column)), "
+                                + "which binary results do not decode", sql: sql)
+        }
     }
 
     /// Runs one statement and decodes its first row, or returns nil when it has none.
     public func queryOne<T>(_ sql: String, _ parameters: [(any PostgresBindable)?] = [],
+                            format: PostgresResultFormat = .text,
                             _ decode: (PostgresRow) throws -> T) throws -> T? {
-        try query(sql, parameters).first(decode)
+        try query(sql, parameters, format: format).first(decode)
     }
 
     /// Forgets every prepared statement (after a schema change: plans of the old shape fail).
@@ -101,12 +116,12 @@ public final class PostgresConnection {
         if let name = prepared[sql] { return name }
         let name = "stays_\(prepared.count + 1)"
         let result = PQprepare(handle, name, sql, 0, nil)
-        _ = try checked(result, sql: sql)
+        _ = try checked(result, sql: sql, format: .text)
         prepared[sql] = name
         return name
     }
 
-    private func checked(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+    private func checked(_ result: OpaquePointer?, sql: String, format: PostgresResultFormat) throws -> PostgresResult {
         guard let result else {
             throw PostgresError(result: nil, connection: handle, sql: sql)
         }
@@ -116,7 +131,7 @@ public final class PostgresConnection {
             PQclear(result)
             throw error
         }
-        return PostgresResult(handle: result)
+        return PostgresResult(handle: result, format: format)
     }
 }
 
