@@ -52,7 +52,7 @@ kill -TERM $server
 wait $server || true
 trap - EXIT
 rm -f "$log"
-total=$(grep -m1 '^summary:' "$out.callgrind" | awk '{print $2}')
+total=$(grep -m1 '^totals:' "$out.callgrind" | awk '{print $2}')
 {
     echo "instructions per request: $((total / count)) ($total over $count requests)"
     callgrind_annotate --inclusive=yes "$out.callgrind" 2>/dev/null | head -80 | cut -c1-220
