@@ -107,7 +107,7 @@ public final class PostgresConnection {
 
     /// Refuses a binary result with a column `PostgresRow` cannot decode from binary.
     private static func checkBinaryTypes(of rows: PostgresResult, sql: String) throws {
-        for column in 0..<PQnfields(rows.handle) where PostgresBinaryType(rawValue: PQftype(rows.handle, column)) == nil {
+        if let column = rows.undecodableColumn {
             let name = String(cString: PQfname(rows.handle, column))
             throw PostgresError(message: "column \(name) has type OID \(PQftype(rows.handle, column)), "
                                 + "which binary results do not decode", sql: sql)

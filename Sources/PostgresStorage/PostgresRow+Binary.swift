@@ -5,8 +5,9 @@ import CPostgres
 /// their big-endian bytes, booleans from their byte, text as is.
 extension PostgresRow {
     /// The column's type; `query` checked every column's type is one of these.
+    @inline(__always)
     func binaryType(_ column: Int) -> PostgresBinaryType {
-        PostgresBinaryType(rawValue: PQftype(result, Int32(column))) ?? .bytea
+        types?[column] ?? .bytea
     }
 
     /// An integer column's bytes, read as a big-endian integer of the column's width; nil for

@@ -11,8 +11,10 @@ import CPostgres
 public struct PostgresRow {
     let result: OpaquePointer
     let index: Int32
-    /// Whether the result came in binary format (see `PostgresRow+Binary.swift`).
-    let isBinary: Bool
+    /// A binary result's column types (see `PostgresRow+Binary.swift`); nil for text.
+    let types: UnsafePointer<PostgresBinaryType>?
+
+    var isBinary: Bool { types != nil }
 
     public var count: Int { Int(PQnfields(result)) }
 
@@ -131,14 +133,35 @@ extension PostgresRow: Sendable {}
 public final class PostgresResult {
     let handle: OpaquePointer
     let format: PostgresResultFormat
+    /// A binary result's column types, read once here rather than asked of libpq per value.
+    private let types: UnsafeMutablePointer<PostgresBinaryType>?
+    /// A binary result's first column of a type binary decoding does not know (the query
+    /// then fails: see `PostgresConnection.query`).
+    let undecodableColumn: Int32?
 
     init(handle: OpaquePointer, format: PostgresResultFormat) {
         self.handle = handle
         self.format = format
+        guard format == .binary else {
+            types = nil
+            undecodableColumn = nil
+            return
+        }
+        let count = Int(PQnfields(handle))
+        let types = UnsafeMutablePointer<PostgresBinaryType>.allocate(capacity: max(1, count))
+        var undecodable: Int32?
+        for column in 0..<count {
+            let type = PostgresBinaryType(rawValue: PQftype(handle, Int32(column)))
+            if type == nil && undecodable == nil { undecodable = Int32(column) }
+            (types + column).initialize(to: type ?? .bytea)
+        }
+        self.types = types
+        undecodableColumn = undecodable
     }
 
     deinit {
         PQclear(handle)
+        types?.deallocate()
     }
 
     public var count: Int { Int(PQntuples(handle)) }
@@ -147,12 +170,12 @@ public final class PostgresResult {
     public var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
 
     public func row(_ index: Int) -> PostgresRow {
-        PostgresRow(result: handle, index: Int32(index), isBinary: format == .binary)
+        PostgresRow(result: handle, index: Int32(index), types: UnsafePointer(types))
     }
 
     public func forEachRow(_ body: (PostgresRow) throws -> Void) rethrows {
-        let isBinary = format == .binary
-        for index in 0..<PQntuples(handle) { try body(PostgresRow(result: handle, index: index, isBinary: isBinary)) }
+        let types = UnsafePointer(types)
+        for index in 0..<PQntuples(handle) { try body(PostgresRow(result: handle, index: index, types: types)) }
     }
 
     public func map<T>(_ decode: (PostgresRow) throws -> T) rethrows -> [T] {
