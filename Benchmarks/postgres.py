@@ -27,7 +27,7 @@ import time
 import urllib.request
 
 TICK = os.sysconf("SC_CLK_TCK")
-READ_SCENARIOS = ["listings", "quote", "mixed"]
+READ_SCENARIOS = ["listings", "quote", "mixed"]  # the default --scenarios
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -46,6 +46,15 @@ def ticks(pid):
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return int(fields[11]) + int(fields[12])
+    except (FileNotFoundError, ProcessLookupError):
+        return 0
+
+
+def system_ticks(pid):
+    """The kernel's share of `ticks` (system calls: sockets, futexes, epoll)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[12])
     except (FileNotFoundError, ProcessLookupError):
         return 0
 
@@ -143,6 +152,15 @@ http {{
         self.process.wait(timeout=20)
 
 
+class Direct:
+    """No balancer: wrk talks to the one server itself."""
+    def __init__(self, server):
+        self.url = server.url
+
+    def stop(self):
+        pass
+
+
 def wrk(url, script, script_args, opts):
     args = ["wrk", "-t2", f"-c{opts.connections}", f"-d{opts.duration}s", "--latency", "-s",
             os.path.join(HERE, "lua", script), url, "--"] + script_args
@@ -155,17 +173,20 @@ def wrk(url, script, script_args, opts):
 
 def measure(servers, postmaster, url, script, script_args, opts):
     before = sum(ticks(s.process.pid) for s in servers)
+    system_before = sum(system_ticks(s.process.pid) for s in servers)
     pg_before = postgres_ticks(postmaster) if postmaster else 0
     started = time.monotonic()
     result = wrk(url, script, script_args, opts)
     elapsed = time.monotonic() - started
     stays_cpu = (sum(ticks(s.process.pid) for s in servers) - before) / TICK
+    stays_system = (sum(system_ticks(s.process.pid) for s in servers) - system_before) / TICK
     pg_cpu = ((postgres_ticks(postmaster) - pg_before) / TICK) if postmaster else 0.0
     requests = result["requests"]
     out = {
         "requests": requests, "rps": requests / (result["duration_us"] / 1e6 if result.get("duration_us") else elapsed),
         "p50_ms": result.get("p50", 0) / 1000, "p99_ms": result.get("p99", 0) / 1000,
         "stays_cpu_us_per_request": stays_cpu * 1e6 / max(1, requests),
+        "stays_system_cpu_us_per_request": stays_system * 1e6 / max(1, requests),
         "postgres_cpu_us_per_request": pg_cpu * 1e6 / max(1, requests),
     }
     for key in ("s201", "s409", "s409_unavailable", "s422", "wrapped", "non2xx", "other"):
@@ -224,7 +245,15 @@ def main():
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--listings", type=int, required=True, help="how many were seeded (ids 1...N)")
+    parser.add_argument("--scenarios", default=",".join(READ_SCENARIOS),
+                        help="read scenarios of genrequests.py, comma-separated (listings, quote, mixed, calendar, ...)")
+    parser.add_argument("--servers", default="1,2", help="PostgreSQL configurations: how many Stays servers each")
+    parser.add_argument("--no-booking", action="store_true", help="skip the booking scenario")
+    parser.add_argument("--direct", action="store_true",
+                        help="measure one PostgreSQL server without nginx in front (as SQLite's is)")
     opts = parser.parse_args()
+    opts.scenarios = [s for s in opts.scenarios.split(",") if s]
+    opts.servers = [int(c) for c in opts.servers.split(",") if c]
     opts.out = os.path.abspath(opts.out)
     os.makedirs(opts.out, exist_ok=True)
     with open(opts.postmaster_pid_file) as f:
@@ -249,14 +278,14 @@ def run(opts, postmaster, lists, results, running):
     subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), reference.url, opts.sqlite, lists,
                     opts.today], check=True, stdout=subprocess.DEVNULL)
     config = {}
-    for scenario in READ_SCENARIOS:
+    for scenario in opts.scenarios:
         config[scenario] = measure([reference], None, reference.url, "paths.lua",
                                    [os.path.join(lists, scenario + ".txt")], opts)
         log(f"sqlite-1 {scenario}: {config[scenario]}")
     results["configurations"]["sqlite-1"] = config
     reference.stop()
 
-    for count in (1, 2):
+    for count in opts.servers:
         name = f"postgres-{count}"
         servers = []
         for index in range(count):
@@ -265,41 +294,46 @@ def run(opts, postmaster, lists, results, running):
             results["startup_seconds"][f"{name}-{index}"] = server.startup_seconds
             log(f"{name}-{index}: serving {server.startup_seconds:.2f} s after start")
             servers.append(server)
-        balancer = Nginx([s.port for s in servers], opts.out)
+        # --direct: one server without nginx in front, as the SQLite reference is measured.
+        balancer = Direct(servers[0]) if opts.direct and count == 1 else Nginx([s.port for s in servers], opts.out)
         running.append(balancer)
         config = {}
         try:
-            for scenario in READ_SCENARIOS:
+            for scenario in opts.scenarios:
                 config[scenario] = measure(servers, postmaster, balancer.url, "paths.lua",
                                            [os.path.join(lists, scenario + ".txt")], opts)
                 log(f"{name} {scenario}: {config[scenario]}")
-            work = os.path.join(opts.out, f"booking-{name}.txt")
-            # A seed of its own per run: stays booked by an earlier run on a kept cluster would 409.
-            made = booking_work(servers[0].url, listings, 12_000, int(time.time()) * 10 + count, work)
-            tokens(servers[0].url, 64, os.path.join(opts.out, "tokens.txt"))
-            config["booking"] = measure(servers, postmaster, balancer.url, "booking.lua",
-                                        [work, os.path.join(opts.out, "tokens.txt"), name, "distinct", "2"], opts)
-            config["booking"]["stays_prepared"] = made
-            log(f"{name} booking: {config['booking']}")
+            if not opts.no_booking:
+                work = os.path.join(opts.out, f"booking-{name}.txt")
+                # A seed of its own per run: stays booked by an earlier run on a kept cluster would 409.
+                made = booking_work(servers[0].url, listings, 12_000, int(time.time()) * 10 + count, work)
+                tokens(servers[0].url, 64, os.path.join(opts.out, "tokens.txt"))
+                config["booking"] = measure(servers, postmaster, balancer.url, "booking.lua",
+                                            [work, os.path.join(opts.out, "tokens.txt"), name, "distinct", "2"], opts)
+                config["booking"]["stays_prepared"] = made
+                log(f"{name} booking: {config['booking']}")
         finally:
             balancer.stop()
             for server in servers:
                 server.stop()
         results["configurations"][name] = config
 
-    one, two = results["configurations"]["postgres-1"], results["configurations"]["postgres-2"]
-    sqlite = results["configurations"]["sqlite-1"]
-    results["ratio_2_to_1"] = {s: two[s]["rps"] / one[s]["rps"] for s in READ_SCENARIOS + ["booking"]}
+    configurations = results["configurations"]
+    one, two = configurations.get("postgres-1", {}), configurations.get("postgres-2", {})
+    sqlite = configurations["sqlite-1"]
+    results["ratio_2_to_1"] = {s: two[s]["rps"] / one[s]["rps"] for s in opts.scenarios + ["booking"]
+                               if s in one and s in two}
     results["stays_cpu_postgres_over_sqlite"] = {
-        s: one[s]["stays_cpu_us_per_request"] / sqlite[s]["stays_cpu_us_per_request"] for s in READ_SCENARIOS}
+        s: one[s]["stays_cpu_us_per_request"] / sqlite[s]["stays_cpu_us_per_request"] for s in opts.scenarios if s in one}
     with open(os.path.join(opts.out, "postgres.json"), "w") as f:
         json.dump(results, f, indent=2)
-    lines = ["| configuration | scenario | req/s | p50 ms | p99 ms | Stays CPU µs/req | PostgreSQL CPU µs/req |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+    lines = ["| configuration | scenario | req/s | p50 ms | p99 ms | Stays CPU µs/req | of it kernel | PostgreSQL CPU µs/req |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for name, config in results["configurations"].items():
         for scenario, r in config.items():
             lines.append(f"| {name} | {scenario} | {r['rps']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
-                         f"{r['stays_cpu_us_per_request']:.0f} | {r['postgres_cpu_us_per_request']:.0f} |")
+                         f"{r['stays_cpu_us_per_request']:.0f} | {r['stays_system_cpu_us_per_request']:.0f} | "
+                         f"{r['postgres_cpu_us_per_request']:.0f} |")
     lines.append("")
     lines.append("2-to-1 server ratio (req/s): " + ", ".join(f"{k} {v:.2f}" for k, v in results["ratio_2_to_1"].items()))
     lines.append("Stays CPU per request, PostgreSQL over SQLite (one server): "

@@ -4,7 +4,12 @@
 #   LISTINGS=100000 DURATION=10 Benchmarks/postgres.sh
 # Knobs (environment): LISTINGS (default 100000), DURATION (seconds per wrk run, default 10),
 # CONNECTIONS (default 64), STAYS (a built `stays` binary instead of a release build),
-# SQLITE (a SQLite file seeded before with the same LISTINGS, copied instead of seeding).
+# SQLITE (a SQLite file seeded before with the same LISTINGS, copied instead of seeding),
+# SCENARIOS (read scenarios, comma-separated; default listings,quote,mixed; calendar too),
+# SERVERS (PostgreSQL configurations by server count; default 1,2), BOOKING=0 (skip booking),
+# DIRECT=1 (one PostgreSQL server measured without nginx in front, as the SQLite one is),
+# STAYS_POSTGRES_URL (how the Stays servers connect instead of the loopback TCP URL, e.g.
+# through the cluster's Unix socket: postgresql:///postgres?host=$CLUSTER_DIR&port=...).
 #
 # Starts a throwaway PostgreSQL cluster (as .ci/postgres.sh does: a temp directory, an
 # unprivileged user, a loopback port), seeds LISTINGS demo listings into it and into a
@@ -88,8 +93,10 @@ else
 fi
 
 step "Scenarios"
-python3 Benchmarks/postgres.py --stays "$BIN_STAYS" --sqlite "$OUT/catalog.sqlite" --postgres "$url" \
+python3 Benchmarks/postgres.py --stays "$BIN_STAYS" --sqlite "$OUT/catalog.sqlite" --postgres "${STAYS_POSTGRES_URL:-$url}" \
     --postmaster-pid-file "$cluster/data/postmaster.pid" --out "$OUT" --today "$TODAY" \
-    --duration "$DURATION" --connections "$CONNECTIONS" --listings "$LISTINGS"
+    --duration "$DURATION" --connections "$CONNECTIONS" --listings "$LISTINGS" \
+    --scenarios "${SCENARIOS:-listings,quote,mixed}" --servers "${SERVERS:-1,2}" \
+    $([ "${BOOKING:-1}" = 0 ] && echo --no-booking) $([ "${DIRECT:-0}" = 1 ] && echo --direct)
 rm -f "$OUT"/catalog.sqlite*
 echo "results: $OUT/postgres.md" >&2

@@ -19,6 +19,15 @@ public protocol ListingRepository: Sendable {
     func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])?
 
+    /// `listingAndCalendar(_:calendarIn:)` given, before the listing is read, a range that
+    /// holds `range(listing)` for nearly every listing (the calendar's: its range for each
+    /// date today can be in some time zone). An engine may read the listing and the days in
+    /// `likely` in one statement and keep those in `range(listing)`, reading again only
+    /// when `range(listing)` is not inside `likely`. The same answer.
+    func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
+                            likelyWithin likely: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])?
+
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
     /// total count and bounds of all matches.
     func searchListings(_ search: ListingSearch) throws -> ListingPage
@@ -134,5 +143,12 @@ extension ListingRepository {
     public func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])? {
         try listingAndCalendar(id, calendarIn: { _ in range })
+    }
+
+    /// Without the hint; engines that read faster with it implement it.
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
+                                   likelyWithin likely: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        try listingAndCalendar(id, calendarIn: range)
     }
 }

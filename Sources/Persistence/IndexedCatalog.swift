@@ -254,6 +254,12 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         try catalog.listingAndCalendar(id, calendarIn: range)
     }
 
+    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
+                                   likelyWithin likely: Range<CalendarDate>) throws
+        -> (listing: Listing, entries: [CalendarEntry])? {
+        try catalog.listingAndCalendar(id, calendarIn: range, likelyWithin: likely)
+    }
+
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {
         guard let page = try freshIndex().search(search) else {
             return try catalog.searchListings(search)

@@ -14,6 +14,11 @@ public final class PostgresConnection {
     /// The raw `PGconn*`, owned by this object.
     public let handle: OpaquePointer
     private var prepared: [String: String] = [:]
+    /// The statements used last, newest first: a hit compares the caller's SQL with an entry,
+    /// which for the same `static let` text is one pointer comparison, where the dictionary
+    /// would hash the whole text (a quote's statement is about 1 KB) on every call.
+    private var recent: [(sql: String, name: String)] = []
+    private static let recentCount = 8
 
     /// Connects with a libpq connection string or URL (`postgres://user:pass@host:port/db`).
     public init(url: String) throws {
@@ -55,58 +60,95 @@ public final class PostgresConnection {
         }
     }
 
-    /// Runs one statement with `parameters` ($1, $2, ...; nil is NULL) and returns its rows.
+    /// Runs one statement with `parameters` ($1, $2, ...; nil is NULL) and returns its rows,
+    /// in `format` (binary only for statements whose columns are all `PostgresBinaryType`s:
+    /// any other type fails the call).
     @discardableResult
-    public func query(_ sql: String, _ parameters: [(any PostgresBindable)?] = []) throws -> PostgresResult {
+    public func query(_ sql: String, _ parameters: [(any PostgresBindable)?] = [],
+                      format: PostgresResultFormat = .text) throws -> PostgresResult {
         let name = try preparedName(sql)
-        let values = parameters.map { $0?.postgresParameter }
-        // C copies of the values, alive for the call.
-        var buffers: [UnsafeMutablePointer<CChar>?] = []
-        var lengths: [Int32] = []
-        var formats: [Int32] = []
-        buffers.reserveCapacity(values.count)
-        for value in values {
-            switch value {
-            case .none:
-                buffers.append(nil); lengths.append(0); formats.append(0)
-            case .text(let text):
-                buffers.append(strdup(text)); lengths.append(0); formats.append(0)
-            case .binary(let bytes):
-                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, bytes.count))
-                bytes.withUnsafeBytes { raw in
-                    if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: raw.count) }
+        // Every value's bytes in one buffer (text NUL-terminated), alive for the call; the
+        // per-parameter arrays libpq reads live on the stack.
+        let count = parameters.count
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24 * count)
+        let result = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, count)) { offsets in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, 2 * count)) { sizes in
+                let lengths = sizes.baseAddress!, formats = sizes.baseAddress! + count
+                for (index, parameter) in parameters.enumerated() {
+                    switch parameter?.postgresParameter {
+                    case .none:
+                        offsets[index] = -1; lengths[index] = 0; formats[index] = 0
+                    case .text(let text):
+                        offsets[index] = bytes.count; lengths[index] = 0; formats[index] = 0
+                        bytes.append(contentsOf: text.utf8)
+                        bytes.append(0)
+                    case .binary(let value):
+                        offsets[index] = bytes.count; lengths[index] = Int32(value.count); formats[index] = 1
+                        bytes.append(contentsOf: value)
+                    }
                 }
-                buffers.append(buffer); lengths.append(Int32(bytes.count)); formats.append(1)
+                bytes.append(0)  // a base address even with no values
+                return bytes.withUnsafeBufferPointer { buffer in
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: max(1, count)) { values in
+                        let base = UnsafeRawPointer(buffer.baseAddress!)
+                        for index in 0..<count {
+                            values[index] = offsets[index] < 0 ? nil : (base + offsets[index]).assumingMemoryBound(to: CChar.self)
+                        }
+                        return PQexecPrepared(handle, name, Int32(count), values.baseAddress, lengths, formats, format.rawValue)
+                    }
+                }
             }
         }
-        defer { for buffer in buffers { free(buffer) } }
-        let pointers = buffers.map { UnsafePointer($0) }
-        let result = PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
-        return try checked(result, sql: sql)
+        let rows = try checked(result, sql: sql, format: format)
+        if format == .binary { try Self.checkBinaryTypes(of: rows, sql: sql) }
+        return rows
+    }
+
+    /// Refuses a binary result with a column `PostgresRow` cannot decode from binary.
+    private static func checkBinaryTypes(of rows: PostgresResult, sql: String) throws {
+        if let column = rows.undecodableColumn {
+            let name = String(cString: PQfname(rows.handle, column))
+            throw PostgresError(message: "column \(name) has type OID \(PQftype(rows.handle, column)), "
+                                + "which binary results do not decode", sql: sql)
+        }
     }
 
     /// Runs one statement and decodes its first row, or returns nil when it has none.
     public func queryOne<T>(_ sql: String, _ parameters: [(any PostgresBindable)?] = [],
+                            format: PostgresResultFormat = .text,
                             _ decode: (PostgresRow) throws -> T) throws -> T? {
-        try query(sql, parameters).first(decode)
+        try query(sql, parameters, format: format).first(decode)
     }
 
     /// Forgets every prepared statement (after a schema change: plans of the old shape fail).
     public func deallocateAll() throws {
         try execute(sql: "DEALLOCATE ALL")
         prepared.removeAll()
+        recent.removeAll()
     }
 
     private func preparedName(_ sql: String) throws -> String {
-        if let name = prepared[sql] { return name }
-        let name = "stays_\(prepared.count + 1)"
-        let result = PQprepare(handle, name, sql, 0, nil)
-        _ = try checked(result, sql: sql)
-        prepared[sql] = name
+        if let hit = recent.firstIndex(where: { $0.sql == sql }) {
+            let entry = recent[hit]
+            if hit > 0 { recent.remove(at: hit); recent.insert(entry, at: 0) }
+            return entry.name
+        }
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            name = "stays_\(prepared.count + 1)"
+            let result = PQprepare(handle, name, sql, 0, nil)
+            _ = try checked(result, sql: sql, format: .text)
+            prepared[sql] = name
+        }
+        recent.insert((sql, name), at: 0)
+        if recent.count > Self.recentCount { recent.removeLast() }
         return name
     }
 
-    private func checked(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+    private func checked(_ result: OpaquePointer?, sql: String, format: PostgresResultFormat) throws -> PostgresResult {
         guard let result else {
             throw PostgresError(result: nil, connection: handle, sql: sql)
         }
@@ -116,7 +158,7 @@ public final class PostgresConnection {
             PQclear(result)
             throw error
         }
-        return PostgresResult(handle: result)
+        return PostgresResult(handle: result, format: format)
     }
 }
 
