@@ -95,13 +95,21 @@ public enum HangulSearch {
         /// (a Korean query never scans an English name, nor a Latin one a Korean name).
         fileprivate let hasASCII: Bool
         fileprivate let hasNonASCII: Bool
+        /// `Signature.presence` of the text: what a query needs of it, as a name, to match.
+        let presence: UInt64
+        /// `Signature.requirement` of the text: what a name needs for it, as a query, to match.
+        let requirement: UInt64
         public init(_ text: String) { self.init(scalars: HangulSearch.normalized(text)) }
         fileprivate init(scalars: [Unicode.Scalar]) {
             self.scalars = scalars
             hasASCII = scalars.contains { $0.isASCII }
             hasNonASCII = scalars.contains { !$0.isASCII }
+            presence = Signature.presence(of: scalars)
+            requirement = Signature.requirement(of: scalars)
         }
         public var isEmpty: Bool { scalars.isEmpty }
+        /// The number of characters compared (spaces and hyphens removed).
+        var count: Int { scalars.count }
     }
 
     /// The best match of `query` in `name`, or nil (also for an empty query).
@@ -187,7 +195,7 @@ public enum HangulSearch {
         }
     }
 
-    private static func initialIndex(of scalar: Unicode.Scalar) -> Int? {
+    static func initialIndex(of scalar: Unicode.Scalar) -> Int? {
         guard (syllableBase...syllableLast).contains(scalar.value) else { return nil }
         return Int((scalar.value - syllableBase) / 588)
     }

@@ -3,7 +3,9 @@
 ///
 /// Immutable, hence thread-safe. See `LocationService.autocomplete` for the rules.
 struct LocationSearchIndex: Sendable {
-    struct Entry: Sendable {
+    /// A class, not a struct: matching reads an entry per location per keystroke, and
+    /// reading a struct of seven arrays copied it (a retain and release of each).
+    final class Entry: Sendable {
         let name: HangulSearch.Key
         let english: HangulSearch.Key
         /// `Location.aliases`, matched as the Korean name is.
@@ -12,6 +14,16 @@ struct LocationSearchIndex: Sendable {
         let fullNameEnglish: HangulSearch.Key
         /// Positions of the parent, grandparent, ... (a cycle in bad data stops the walk).
         let ancestors: [Int]
+
+        init(name: HangulSearch.Key, english: HangulSearch.Key, aliases: [HangulSearch.Key], fullName: HangulSearch.Key,
+             fullNameEnglish: HangulSearch.Key, ancestors: [Int]) {
+            self.name = name
+            self.english = english
+            self.aliases = aliases
+            self.fullName = fullName
+            self.fullNameEnglish = fullNameEnglish
+            self.ancestors = ancestors
+        }
     }
 
     /// A query prepared once per request.
@@ -39,9 +51,55 @@ struct LocationSearchIndex: Sendable {
         }
 
         var isEmpty: Bool { whole.isEmpty }
+
+        /// The signature bits every location this query can match by a name has
+        /// (`Gate.admits`): those required by the whole query, by the last word and by any of
+        /// their stems, ANDed, since a match by any one of them is enough.
+        var requirement: UInt64 {
+            var bits = stems.reduce(whole.requirement) { $0 & $1.requirement }
+            if let lastWord { bits &= lastWord.stems.reduce(lastWord.key.requirement) { $0 & $1.requirement } }
+            return bits
+        }
+    }
+
+    /// A query prepared with the number `Gate.admits` compares: built once per request.
+    struct GatedQuery {
+        let query: Query
+        let requirement: UInt64
+        let length: Int
+        init(_ query: Query) {
+            self.query = query
+            requirement = query.requirement
+            length = query.whole.count
+        }
+    }
+
+    /// What rejects most locations for a query before any character is compared: the
+    /// signature of every name the query is matched against (Korean, English, aliases), and
+    /// the lengths of the full names it may equal. 16 bytes, kept apart from the entries so
+    /// the scan of a few hundred locations reads a few kilobytes.
+    struct Gate: Sendable {
+        let presence: UInt64
+        let fullNameLength: UInt32
+        let fullNameEnglishLength: UInt32
+
+        init(_ entry: Entry) {
+            presence = entry.aliases.reduce(entry.name.presence | entry.english.presence) { $0 | $1.presence }
+            fullNameLength = UInt32(clamping: entry.fullName.count)
+            fullNameEnglishLength = UInt32(clamping: entry.fullNameEnglish.count)
+        }
+
+        /// False only when `LocationSearchIndex.fullMatch` is nil for the query: no name has
+        /// all the characters the query needs (`HangulSearch.Signature`), and the query is
+        /// not as long as either full name.
+        func admits(_ query: GatedQuery) -> Bool {
+            presence & query.requirement == query.requirement
+                || query.length == Int(fullNameLength) || query.length == Int(fullNameEnglishLength)
+        }
     }
 
     let entries: [Entry]
+    let gates: [Gate]
 
     init(_ locations: [Location], positions: [LocationID: Int]) {
         entries = locations.map { location in
@@ -56,10 +114,18 @@ struct LocationSearchIndex: Sendable {
                          fullName: HangulSearch.Key(location.fullName),
                          fullNameEnglish: HangulSearch.Key(location.fullNameEnglish), ancestors: ancestors)
         }
+        gates = entries.map(Gate.init)
     }
 
-    /// How `query` matches the location at `index`, or nil.
-    func match(_ query: Query, at index: Int) -> HangulSearch.Match? {
+    /// How `query` matches the location at `index`, or nil: `fullMatch`, after the gate.
+    func match(_ query: GatedQuery, at index: Int) -> HangulSearch.Match? {
+        guard gates[index].admits(query) else { return nil }
+        return fullMatch(query.query, at: index)
+    }
+
+    /// How `query` matches the location at `index`, or nil, by the rules alone (no gate):
+    /// the reference `match` is checked against.
+    func fullMatch(_ query: Query, at index: Int) -> HangulSearch.Match? {
         let entry = entries[index]
         var best = nameMatch(query.whole, stems: query.stems, entry)
         if HangulSearch.equal(query.whole, entry.fullName) || HangulSearch.equal(query.whole, entry.fullNameEnglish) {
