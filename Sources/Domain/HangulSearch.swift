@@ -37,6 +37,8 @@ public enum HangulSearch {
     /// Endings of official names that people type or leave out: `서울특별시`, `서울시`,
     /// `부산광역시`, `제주도`, `강남구`. Longest first.
     public static let administrativeSuffixes = ["특별자치시", "특별자치도", "특별시", "광역시", "시", "도", "군", "구"]
+    /// `administrativeSuffixes` as scalars, made once rather than per query.
+    private static let administrativeSuffixScalars = administrativeSuffixes.map { Array($0.unicodeScalars) }
 
     /// The 초성 of every Hangul syllable in `text`; other characters are kept as they are,
     /// spaces included: `강남구` -> `ㄱㄴㄱ`, `서울 Seoul` -> `ㅅㅇ Seoul`.
@@ -137,8 +139,7 @@ public enum HangulSearch {
     public static func stems(of query: Key) -> [Key] {
         var stems: [Key] = []
         let scalars = query.scalars
-        for suffix in administrativeSuffixes {
-            let suffixScalars = Array(suffix.unicodeScalars)
+        for suffixScalars in administrativeSuffixScalars {
             for length in 1...suffixScalars.count where length < scalars.count {
                 guard scalars.suffix(length).elementsEqual(suffixScalars.prefix(length)) else { continue }
                 let stem = Key(scalars: Array(scalars.dropLast(length)))

@@ -40,7 +40,12 @@ struct LocationSearchIndex: Sendable {
         init(_ text: String) {
             whole = HangulSearch.Key(text)
             stems = HangulSearch.stems(of: whole)
-            let words = text.split(whereSeparator: { $0.isWhitespace }).map { HangulSearch.Key(String($0)) }.filter { !$0.isEmpty }
+            // Most queries are one word: no whitespace scalar, no whitespace `Character`, so
+            // no words to prepare a second time.
+            let hasSpace = text.unicodeScalars.contains { $0.properties.isWhitespace }
+            let words = hasSpace
+                ? text.split(whereSeparator: { $0.isWhitespace }).map { HangulSearch.Key(String($0)) }.filter { !$0.isEmpty }
+                : []
             if words.count > 1 {
                 lastWord = (words[words.count - 1], HangulSearch.stems(of: words[words.count - 1]))
                 parentWords = words.dropLast().map { ($0, HangulSearch.stems(of: $0)) }

@@ -121,7 +121,7 @@ import Testing
         var scalars = Array(text.unicodeScalars)
         guard let last = scalars.last, (0xAC00...0xD7A3).contains(last.value) else { return text }
         let offset = last.value - 0xAC00
-        let initial = offset / 588, medial = offset % 588 / 28, final = offset % 28
+        let initial = offset / 588, medial = offset % 588 / 28
         let simpler: [UInt32: UInt32] = [9: 8, 10: 9, 11: 8, 14: 13, 15: 14, 16: 13, 19: 18]
         let composed: (UInt32, UInt32, UInt32)
         switch rng.next() % 4 {
