@@ -36,6 +36,10 @@ struct LocationSearchIndex: Sendable {
         let lastWord: (key: HangulSearch.Key, stems: [HangulSearch.Key])?
         /// For a query of several words, every word but the last, each with its stems.
         let parentWords: [(key: HangulSearch.Key, stems: [HangulSearch.Key])]
+        /// The signature bits every location this query can match by a name has
+        /// (`Gate.admits`): those required by the whole query, by the last word and by any of
+        /// their stems, ANDed, since a match by any one of them is enough.
+        let requirement: UInt64
 
         init(_ text: String) {
             whole = HangulSearch.Key(text)
@@ -53,30 +57,12 @@ struct LocationSearchIndex: Sendable {
                 lastWord = nil
                 parentWords = []
             }
+            var bits = stems.reduce(whole.requirement) { $0 & $1.requirement }
+            if let lastWord { bits &= lastWord.stems.reduce(lastWord.key.requirement) { $0 & $1.requirement } }
+            requirement = bits
         }
 
         var isEmpty: Bool { whole.isEmpty }
-
-        /// The signature bits every location this query can match by a name has
-        /// (`Gate.admits`): those required by the whole query, by the last word and by any of
-        /// their stems, ANDed, since a match by any one of them is enough.
-        var requirement: UInt64 {
-            var bits = stems.reduce(whole.requirement) { $0 & $1.requirement }
-            if let lastWord { bits &= lastWord.stems.reduce(lastWord.key.requirement) { $0 & $1.requirement } }
-            return bits
-        }
-    }
-
-    /// A query prepared with the number `Gate.admits` compares: built once per request.
-    struct GatedQuery {
-        let query: Query
-        let requirement: UInt64
-        let length: Int
-        init(_ query: Query) {
-            self.query = query
-            requirement = query.requirement
-            length = query.whole.count
-        }
     }
 
     /// What rejects most locations for a query before any character is compared: the
@@ -97,9 +83,9 @@ struct LocationSearchIndex: Sendable {
         /// False only when `LocationSearchIndex.fullMatch` is nil for the query: no name has
         /// all the characters the query needs (`HangulSearch.Signature`), and the query is
         /// not as long as either full name.
-        func admits(_ query: GatedQuery) -> Bool {
+        func admits(_ query: Query) -> Bool {
             presence & query.requirement == query.requirement
-                || query.length == Int(fullNameLength) || query.length == Int(fullNameEnglishLength)
+                || query.whole.count == Int(fullNameLength) || query.whole.count == Int(fullNameEnglishLength)
         }
     }
 
@@ -123,9 +109,9 @@ struct LocationSearchIndex: Sendable {
     }
 
     /// How `query` matches the location at `index`, or nil: `fullMatch`, after the gate.
-    func match(_ query: GatedQuery, at index: Int) -> HangulSearch.Match? {
+    func match(_ query: Query, at index: Int) -> HangulSearch.Match? {
         guard gates[index].admits(query) else { return nil }
-        return fullMatch(query.query, at: index)
+        return fullMatch(query, at: index)
     }
 
     /// How `query` matches the location at `index`, or nil, by the rules alone (no gate):

@@ -60,8 +60,8 @@ public final class LocationService: Sendable {
     /// most listings, then id.
     public func autocomplete(query: String, limit: Int) throws -> [LocationSuggestion] {
         guard limit > 0 else { return [] }
-        let prepared = LocationSearchIndex.GatedQuery(LocationSearchIndex.Query(query))
-        guard !prepared.query.isEmpty else { return [] }
+        let prepared = LocationSearchIndex.Query(query)
+        guard !prepared.isEmpty else { return [] }
         let snapshot = try cache.value { try repository.allLocations() }
         // Matched and ordered as plain numbers; only the locations returned are copied (a
         // copy retains each of its strings, which cost more than the matching).
