@@ -116,12 +116,32 @@ public enum HangulSearch {
 
     /// The best match of `query` in `name`, or nil (also for an empty query).
     public static func bestMatch(_ query: Key, in name: Key) -> Match? {
+        bestMatch(query, in: name, skippingStarts: false)
+    }
+
+    /// `bestMatch`, faster: a start position is tried only when its character may begin a
+    /// match (the query's first character itself, or a syllable with that character's
+    /// initial), which every match begins with. Same result; property-tested against
+    /// `bestMatch`. What autocomplete calls, for every name the signature gate lets through.
+    static func quickBestMatch(_ query: Key, in name: Key) -> Match? {
+        bestMatch(query, in: name, skippingStarts: true)
+    }
+
+    @inline(__always)
+    private static func bestMatch(_ query: Key, in name: Key, skippingStarts: Bool) -> Match? {
         let needle = query.scalars, haystack = name.scalars
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
         // ASCII matches only the same ASCII; a syllable or jamo only a syllable (below).
         guard name.hasASCII || !query.hasASCII, name.hasNonASCII || !query.hasNonASCII else { return nil }
+        let first = needle[0]
+        // `matchAt` compares the first character by `sameOrInitial`, or, for a query of one
+        // character, also as a syllable being composed, which keeps its initial.
+        let firstInitial = skippingStarts ? initialIndex(of: first) ?? initialJamoIndex(of: first) ?? -1 : -1
         var composing: MatchRank?
         for start in 0...(haystack.count - needle.count) {
+            if skippingStarts, haystack[start] != first, firstInitial < 0 || initialIndex(of: haystack[start]) != firstInitial {
+                continue
+            }
             switch matchAt(needle, haystack, start) {
             case .literal: return Match(rank: rank(start: start, end: start + needle.count, of: haystack.count), isLiteral: true)
             case .composing(let end):

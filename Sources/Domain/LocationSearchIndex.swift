@@ -132,8 +132,9 @@ struct LocationSearchIndex: Sendable {
 
     /// The match of `key` in the entry's names, or of one of its stems as the whole name.
     private func nameMatch(_ key: HangulSearch.Key, stems: [HangulSearch.Key], _ entry: Entry) -> HangulSearch.Match? {
-        var match = HangulSearch.better(HangulSearch.bestMatch(key, in: entry.name), HangulSearch.bestMatch(key, in: entry.english))
-        for alias in entry.aliases { match = HangulSearch.better(match, HangulSearch.bestMatch(key, in: alias)) }
+        var match = HangulSearch.better(HangulSearch.quickBestMatch(key, in: entry.name),
+                                        HangulSearch.quickBestMatch(key, in: entry.english))
+        for alias in entry.aliases { match = HangulSearch.better(match, HangulSearch.quickBestMatch(key, in: alias)) }
         if match.map({ $0.isLiteral && $0.rank >= .prefix }) ?? false { return match }
         // `서울시` is 서울 with the suffix it is usually left without: short of exact, since
         // the query says more than the name (`제주시` finds the district 제주시 first).

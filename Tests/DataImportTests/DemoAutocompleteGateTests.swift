@@ -61,6 +61,24 @@ import Testing
         #expect(matched > 50_000, "\(matched)")
     }
 
+    @Test func skippingStartsKeepsEveryMatch() {
+        var rng = SplitMix64(seed: 33)
+        let names = Self.locations.flatMap { [$0.name, $0.nameEnglish, $0.fullName] + $0.aliases }.map(HangulSearch.Key.init)
+        var matched = 0, composing = 0
+        for _ in 0..<2_000 {
+            let query = HangulSearch.Key(Self.randomQuery(&rng))
+            for name in names {
+                let reference = HangulSearch.bestMatch(query, in: name)
+                #expect(HangulSearch.quickBestMatch(query, in: name) == reference)
+                if let reference {
+                    matched += 1
+                    if !reference.isLiteral { composing += 1 }
+                }
+            }
+        }
+        #expect(matched > 30_000 && composing > 1_000, "\(matched) \(composing)")
+    }
+
     @Test func autocompleteOrderIsTheReferenceOrder() throws {
         let service = LocationService(repository: Catalog(locations: Self.locations), cacheLifetime: .seconds(3600))
         var rng = SplitMix64(seed: 7)
