@@ -68,8 +68,9 @@ public final class LocationService: Sendable {
         var hits: [(match: HangulSearch.Match, isLandmark: Bool, listingCount: Int, id: LocationID, index: Int)] = []
         for index in snapshot.all.indices {
             if let match = snapshot.search.match(prepared, at: index) {
-                let location = snapshot.all[index]
-                hits.append((match, location.kind == .landmark, location.listingCount, location.id, index))
+                // Field by field: `let location = snapshot.all[index]` copied the location.
+                hits.append((match, snapshot.all[index].kind == .landmark, snapshot.all[index].listingCount,
+                             snapshot.all[index].id, index))
             }
         }
         hits.sort { a, b in
