@@ -31,24 +31,11 @@ SEED=20261122
 DATA=Benchmarks/.data
 OUT=Benchmarks/.out/booking-$(date -u +%Y%m%dT%H%M%SZ)
 
-step() { printf '\n==> %s\n' "$*" >&2; }
+. Benchmarks/lib.sh
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v sqlite3 >/dev/null || missing+=(sqlite3)
-if [ ${#missing[@]} -gt 0 ]; then
-    step "Installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing_commands wrk sqlite3
 
-if [ -n "${STAYS:-}" ]; then
-    BIN_STAYS=$STAYS
-else
-    step "Release build"
-    swift build -c release --product stays
-    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
-fi
+release_stays
 
 case $DATASET in
     *k) count=$(( ${DATASET%k} * 1000 )) ;;

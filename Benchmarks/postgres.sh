@@ -29,25 +29,12 @@ TODAY=2026-11-23
 OUT=Benchmarks/.out/postgres-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$OUT"
 
-step() { printf '\n==> %s\n' "$*" >&2; }
+. Benchmarks/lib.sh
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || missing+=(nginx-light)
-dpkg -s postgresql >/dev/null 2>&1 || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then
-    step "Installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing_commands wrk nginx:nginx-light
+dpkg -s postgresql >/dev/null 2>&1 || install_packages postgresql
 
-if [ -n "${STAYS:-}" ]; then
-    BIN_STAYS=$STAYS
-else
-    step "Release build"
-    swift build -c release --product stays
-    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
-fi
+release_stays
 
 step "PostgreSQL cluster"
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)

@@ -28,7 +28,7 @@ SEED=20261122
 DATA=Benchmarks/.data
 OUT=Benchmarks/.out/$(date -u +%Y%m%dT%H%M%SZ)
 
-step() { printf '\n==> %s\n' "$*" >&2; }
+. Benchmarks/lib.sh
 
 # 10,000 idle connections need as many descriptors in the server and in the holder.
 hard=$(ulimit -Hn)
@@ -36,15 +36,7 @@ want=$(( IDLE + 4096 ))
 if [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ]; then want=$hard; fi
 ulimit -n "$want"
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || missing+=(nginx-light)
-command -v sqlite3 >/dev/null || missing+=(sqlite3)
-if [ ${#missing[@]} -gt 0 ]; then
-    step "Installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing_commands wrk nginx:nginx-light sqlite3
 
 step "Release build"
 swift build -c release --product stays

@@ -26,20 +26,11 @@ SEED=20261122
 DATA=Benchmarks/.data
 OUT=Benchmarks/.out/soak-$(date -u +%Y%m%dT%H%M%SZ)
 
-step() { printf '\n==> %s\n' "$*" >&2; }
+. Benchmarks/lib.sh
 
-if ! command -v sqlite3 >/dev/null; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null
-fi
+install_missing_commands sqlite3
 
-if [ -n "${STAYS:-}" ]; then
-    BIN_STAYS=$STAYS
-else
-    step "Release build"
-    swift build -c release --product stays
-    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
-fi
+release_stays
 
 case $DATASET in
     *k) count=$(( ${DATASET%k} * 1000 )) ;;

@@ -24,15 +24,9 @@ SEED=20261122
 OUT=Benchmarks/.out/trips-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$OUT"
 
-step() { printf '\n==> %s\n' "$*" >&2; }
+. Benchmarks/lib.sh
 
-if [ -n "${STAYS:-}" ]; then
-    BIN_STAYS=$STAYS
-else
-    step "Release build"
-    swift build -c release --product stays
-    BIN_STAYS=$(swift build -c release --show-bin-path)/stays
-fi
+release_stays
 
 db="$OUT/trips.sqlite"
 cleanup() { rm -f "$db" "$db-wal" "$db-shm"; }
