@@ -71,12 +71,12 @@ public final class ListingService: Sendable {
     /// Prices a stay after checking it can be booked (`Quote.validated`).
     public func quote(listingID: ListingID, stay: Stay, guests: GuestCount, language: Language) throws -> Quote {
         try Quote.checkLength(of: stay)
-        guard let (listing, entries) = try listings.listingAndCalendar(
+        guard let (terms, entries) = try listings.stayTermsAndCalendar(
             listingID, calendarIn: Quote.calendarRange(of: stay)) else {
             throw StaysError.listingNotFound(listingID)
         }
-        return try Quote.validated(listing: listing, entries: entries, stay: stay, guests: guests,
-                                   today: dateProvider.today(in: listing.timeZone), configuration: pricing,
+        return try Quote.validated(terms: terms, entries: entries, stay: stay, guests: guests,
+                                   today: dateProvider.today(in: terms.timeZone), configuration: pricing,
                                    language: language)
     }
 }

@@ -26,7 +26,14 @@ public struct Quote: Hashable, Sendable {
     /// are ignored). Does not check availability or stay rules: see `StayValidator`.
     public init(listing: Listing, stay: Stay, guests: GuestCount, entries: [CalendarEntry],
                 configuration: PricingConfiguration = .standard, language: Language = .ko) {
-        let pricer = NightlyPricer(listing: listing, entries: entries, guests: guests)
+        self.init(terms: listing.stayTerms, stay: stay, guests: guests, entries: entries,
+                  configuration: configuration, language: language)
+    }
+
+    /// `init(listing:...)` from the listing's stay terms alone.
+    public init(terms listing: StayTerms, stay: Stay, guests: GuestCount, entries: [CalendarEntry],
+                configuration: PricingConfiguration = .standard, language: Language = .ko) {
+        let pricer = NightlyPricer(rules: listing.pricing, entries: entries, guests: guests)
         let nightly = pricer.nightlyPrices(for: stay)
         let accommodation = nightly.reduce(Int64(0)) { $0 + $1.price }
         let breakdown = PriceBreakdown(accommodation: accommodation, nights: stay.nights, rules: listing.pricing,
@@ -54,12 +61,20 @@ extension Quote {
     public static func validated(listing: Listing, entries: [CalendarEntry], stay: Stay, guests: GuestCount,
                                  today: CalendarDate, configuration: PricingConfiguration,
                                  language: Language) throws(StaysError) -> Quote {
+        try validated(terms: listing.stayTerms, entries: entries, stay: stay, guests: guests, today: today,
+                      configuration: configuration, language: language)
+    }
+
+    /// `validated(listing:...)` from the listing's stay terms alone.
+    public static func validated(terms listing: StayTerms, entries: [CalendarEntry], stay: Stay, guests: GuestCount,
+                                 today: CalendarDate, configuration: PricingConfiguration,
+                                 language: Language) throws(StaysError) -> Quote {
         try checkLength(of: stay)
         if stay.checkin < today {
             throw .invalidParameter("checkin", "must not be before today (\(today))")
         }
-        try StayValidator.validate(listing: listing, entries: entries, stay: stay, guests: guests)
-        var quote = Quote(listing: listing, stay: stay, guests: guests, entries: entries,
+        try StayValidator.validate(terms: listing, entries: entries, stay: stay, guests: guests)
+        var quote = Quote(terms: listing, stay: stay, guests: guests, entries: entries,
                           configuration: configuration, language: language)
         quote.freeCancellationUntil = listing.cancellationPolicy.freeCancellationDeadline(checkin: stay.checkin,
                                                                                         today: today)

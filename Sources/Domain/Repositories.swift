@@ -28,6 +28,13 @@ public protocol ListingRepository: Sendable {
                             likelyWithin likely: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])?
 
+    /// What a quote reads: the listing's stay terms and its calendar entries in `range` (as
+    /// `listingAndCalendar(_:calendarIn:)`'s, reduced to those terms); nil for an unknown id.
+    /// A repository may answer from memory that follows the writes it can see, as its
+    /// searches do; a booking re-reads both inside its transaction.
+    func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])?
+
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
     /// total count and bounds of all matches.
     func searchListings(_ search: ListingSearch) throws -> ListingPage
@@ -67,6 +74,12 @@ extension ListingRepository {
         var rules: [ListingID: PricingRules] = [:]
         for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
         return rules
+    }
+
+    /// `listingAndCalendar(_:calendarIn:)` reduced to the stay terms.
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])? {
+        try listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
     }
 
     /// `listing` then `calendarEntries`: the same answer, from two snapshots, for

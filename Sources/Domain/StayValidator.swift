@@ -13,6 +13,12 @@ public enum StayValidator {
     ///   nights and its check-out day; others are ignored.
     public static func validate(listing: Listing, entries: [CalendarEntry], stay: Stay,
                                 guests: GuestCount) throws(StaysError) {
+        try validate(terms: listing.stayTerms, entries: entries, stay: stay, guests: guests)
+    }
+
+    /// `validate(listing:...)` from the listing's stay terms alone.
+    public static func validate(terms listing: StayTerms, entries: [CalendarEntry], stay: Stay,
+                                guests: GuestCount) throws(StaysError) {
         var byDate: [CalendarDate: CalendarEntry] = [:]
         for entry in entries { byDate[entry.date] = entry }
 

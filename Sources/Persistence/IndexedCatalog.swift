@@ -3,9 +3,11 @@ import Foundation
 import Synchronization
 
 /// The catalog with searches answered from an in-memory `SearchIndex`: `searchListings`
-/// and `nightlyPrices` scan the index (only a page's listings are then read from SQLite,
-/// by id); everything else goes straight to the wrapped `SQLiteCatalog`. Answers are
-/// exactly the SQL's (same filter rules, integer arithmetic, order and keyset cursor).
+/// and `nightlyPrices` scan the index (only a page's listings are then read from the
+/// database, by id), and a quote's stay terms and days (`stayTermsAndCalendar`) are read
+/// from it; everything else goes straight to the wrapped catalog of either engine. Answers
+/// are exactly the SQL's (same filter rules, integer arithmetic, order and keyset cursor;
+/// the same terms and days), held to it by property tests.
 ///
 /// Freshness — the index follows the change log (`ChangeLog`, docs/storage.md):
 /// - Before each search the catalog reads its source's commit token (SQLite: `PRAGMA
@@ -15,16 +17,19 @@ import Synchronization
 ///   every poll interval — see `PostgresIndexSource`). Only then does it read the log rows after the index's
 ///   `appliedSequence`, re-read the listings they name (one read transaction: the rows
 ///   and the data come from one snapshot) and patch their slots in place
-///   (`SearchIndex.apply`). The search waits for that, so **a search sees every
-///   per-listing write (a listing's terms, its calendar, a reservation, a cancellation,
-///   a deletion) committed before it began.**
+///   (`SearchIndex.apply`). The search waits for that, so **a search (and a quote) sees
+///   every per-listing write (a listing's terms, its calendar, a reservation, a
+///   cancellation, a deletion) committed before it began.**
 /// - A catalog-wide row, a gap in the log (rows trimmed before the index read them),
 ///   more than `patchLimit` rows at once, or a listing that is new or moved starts a
 ///   full rebuild on a background queue. Searches keep using, and patching, the current
 ///   index meanwhile; the new index, loaded from one snapshot with the log's sequence,
 ///   is caught up from that sequence and swapped in. Until then those changes (only
 ///   those) are not visible: a new listing is not found, a moved one is found in its old
-///   place with its new terms, locations keep their old tree.
+///   place with its new terms, locations keep their old tree. Quotes do not wait for it
+///   either: a listing the index does not hold is quoted from the database, and while the
+///   log's own reason for the rebuild (a catalog-wide row, a gap, too many rows) means data
+///   may be stale, every quote is.
 ///
 /// Consistency: a page's prices and the total come from one index state; the page's
 /// listings are read afterwards, so a write that lands in between can make a listing's
@@ -57,6 +62,9 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     private var current: SearchIndex
     private var appliedVersion: Int64
     private var rebuildNeeded = false
+    /// The log asked for a rebuild that has not landed (a catalog-wide row, a gap, too many
+    /// rows): per-listing data the log did not name may be stale, so quotes read the database.
+    private var missingWrites = false
     private var rebuildRunning = false
     private var rebuildError: (any Error)?
     private var completedRebuilds = 0
@@ -138,9 +146,24 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     public func freshIndex() throws -> SearchIndex {
         follow.lock()
         defer { follow.unlock() }
+        return try catchUpWithCommits()
+    }
+
+    /// `freshIndex`, or nil while the log waits for a rebuild (`missingWrites`).
+    private func freshIndexHoldingEveryWrite() throws -> SearchIndex? {
+        follow.lock()
+        defer { follow.unlock() }
+        let index = try catchUpWithCommits()
+        return missingWrites ? nil : index
+    }
+
+    /// The body of `freshIndex`; the caller holds `follow`.
+    private func catchUpWithCommits() throws -> SearchIndex {
         let version = try source.commitToken()
         if version != appliedVersion {
-            if try catchUp(current, timed: true) { rebuildNeeded = true }
+            let caught = try catchUp(current, timed: true)
+            if caught.needsRebuild { rebuildNeeded = true }
+            if caught.missesWrites { missingWrites = true }
             publish(current)
             appliedVersion = version
             // Also retries a rebuild that failed, once something new has committed.
@@ -170,20 +193,36 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         follow.unlock()
     }
 
+    /// What a catch-up leaves to a rebuild.
+    private struct CatchUp {
+        /// Only a rebuild makes the index exact again.
+        var needsRebuild = false
+        /// The log asked for the rebuild (`ChangeLogBatch.rebuild`): until it lands, data of
+        /// listings the index holds may be stale (see `missingWrites`).
+        var missesWrites = false
+
+        mutating func add(_ other: CatchUp) {
+            needsRebuild = needsRebuild || other.needsRebuild
+            missesWrites = missesWrites || other.missesWrites
+        }
+    }
+
     /// Reads the log after `index.appliedSequence` and patches `index` with the listings
-    /// it names, read in the same transaction. Returns true when the index also needs a
-    /// rebuild. The caller holds `follow`, or owns `index` alone (a rebuild not yet
-    /// swapped in).
+    /// it names, read in the same transaction. The caller holds `follow`, or owns `index`
+    /// alone (a rebuild not yet swapped in).
     /// `timed`: record `lastPatchDuration` (only under `follow`).
-    private func catchUp(_ index: SearchIndex, timed: Bool = false) throws -> Bool {
+    private func catchUp(_ index: SearchIndex, timed: Bool = false) throws -> CatchUp {
         let from = index.appliedSequence
         let (batch, patches) = try source.changes(after: from, limit: Self.patchLimit)
-        guard batch.through != from || !patches.isEmpty else { return batch.rebuild != nil }
+        let missesWrites = batch.rebuild != nil
+        guard batch.through != from || !patches.isEmpty else {
+            return CatchUp(needsRebuild: missesWrites, missesWrites: missesWrites)
+        }
         let clock = ContinuousClock()
         let started = clock.now
         let result = index.apply(patches, through: batch.through)
         if timed { patchDuration = clock.now - started }
-        return batch.rebuild != nil || result.needsRebuild
+        return CatchUp(needsRebuild: missesWrites || result.needsRebuild, missesWrites: missesWrites)
     }
 
     /// Starts a rebuild on the queue. The caller holds `follow`.
@@ -202,7 +241,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                 defer { follow.unlock() }
                 do {
                     let version = try source.commitToken()
-                    if try catchUp(fresh) { another = true }
+                    another.add(try catchUp(fresh))
                     current = fresh
                     publish(fresh)
                     appliedVersion = version
@@ -210,14 +249,15 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                     // What the old index still wanted (room for its slices) `fresh` has;
                     // what the log asks of `fresh` is in `another`.
                     rebuildNeeded = false
+                    missingWrites = another.missesWrites
                 } catch {
                     // Retried at the next commit (`freshIndex`), not in a loop.
                     rebuildError = error
                     rebuildNeeded = true
-                    another = false
+                    another = CatchUp()
                 }
                 rebuildRunning = false
-                if another { startRebuild() }
+                if another.needsRebuild { startRebuild() }
                 follow.broadcast()
                 if let afterRebuild {
                     // Searches that began on the old index still hold it for a moment.
@@ -258,6 +298,15 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
                                    likelyWithin likely: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])? {
         try catalog.listingAndCalendar(id, calendarIn: range, likelyWithin: likely)
+    }
+
+    /// From the index, caught up as for a search (every write this process committed, and
+    /// every other one it has been told of), when it holds the listing exactly; else, and
+    /// while the log waits for a rebuild, from the database.
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])? {
+        if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, in: range) { return answer }
+        return try catalog.listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
     }
 
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {

@@ -113,6 +113,8 @@ extension SearchIndex {
                          roomType: listing.roomType)
         scores[slot] = listing.score
         ratings[slot] = listing.rating
+        stayRecords[slot] = patch.days.allSatisfy(\.isExact)
+            ? SearchIndexStayRecord(listing.stay, currencies: &currencies, timeZones: &timeZones) : .inexact
 
         // Calendar bits: clear the old ones, then set the new. Unavailable days inside the
         // window are kept only as bits, so every window day's word is cleared; rule and

@@ -77,6 +77,11 @@ public final class SearchIndex: @unchecked Sendable {
     let scores: SearchIndexColumn<Int64>
     /// `COALESCE(rating, -1)`, the rating sort's key.
     let ratings: SearchIndexColumn<Double>
+    /// The rest of each slot's stay terms, for quotes (`stayTermsAndCalendar`); its names in
+    /// `currencies` and `timeZones`, which `apply` extends under the write lock.
+    let stayRecords: SearchIndexColumn<SearchIndexStayRecord>
+    var currencies: SearchIndexNames
+    var timeZones: SearchIndexNames
 
     // MARK: calendar bitsets
     /// Epoch day of the window's first day.
@@ -187,6 +192,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// Bytes held by the index's arrays (not counting allocator overhead).
     public var approximateByteCount: Int {
         compactTerms.capacity * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * (8 * 6 + 4)
+            + stayRecords.capacity * MemoryLayout<SearchIndexStayRecord>.stride
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.capacity * 8 + slotBits.capacity * 8
             + (outsideBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
@@ -230,6 +236,9 @@ public final class SearchIndex: @unchecked Sendable {
         longitudes = parts.longitudes
         scores = SearchIndexColumn(parts.scores)
         ratings = SearchIndexColumn(parts.ratings)
+        stayRecords = SearchIndexColumn(parts.stayRecords)
+        currencies = parts.currencies
+        timeZones = parts.timeZones
         windowStart = parts.windowStart
         windowDays = parts.windowDays
         blockCount = parts.blockCount

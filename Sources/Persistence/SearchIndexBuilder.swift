@@ -18,6 +18,9 @@ struct SearchIndexBuilder {
         var longitudes: [Double] = []
         var scores: [Int64] = []
         var ratings: [Double] = []
+        var stayRecords: [SearchIndexStayRecord] = []
+        var currencies = SearchIndexNames()
+        var timeZones = SearchIndexNames()
         var windowStart: Int32 = 0
         var windowDays = 0
         var blockCount = 0
@@ -48,6 +51,9 @@ struct SearchIndexBuilder {
     private var longitudes: [Double] = []
     private var scores: [Int64] = []
     private var ratings: [Double] = []
+    private var stays: [SearchIndexStayValues?] = []
+    /// Rows with a calendar day the index holds only clamped (`SearchIndexDay.isExact`).
+    private var inexactCalendars = Set<Int>()
     private var blockedStart: [Int] = [0]
     private var blockedDays: [Int32] = []
     private var priceStart: [Int] = [0]
@@ -105,6 +111,7 @@ struct SearchIndexBuilder {
             terms.append(listing.terms)
             scores.append(listing.score)
             ratings.append(listing.rating)
+            stays.append(listing.stay)
         }
     }
 
@@ -123,6 +130,7 @@ struct SearchIndexBuilder {
             // A row of a listing that does not exist (foreign keys off when written).
             guard row < count && ids[row] == listingID else { return }
             guard let entry = SearchIndexDay(record, terms: terms[row]) else { return }
+            if !entry.isExact { inexactCalendars.insert(row) }
             if entry.isUnavailable {
                 blockedDays.append(entry.day)
             } else if let delta = entry.priceDelta {
@@ -246,6 +254,7 @@ struct SearchIndexBuilder {
         parts.longitudes.reserveCapacity(count)
         parts.scores.reserveCapacity(count)
         parts.ratings.reserveCapacity(count)
+        parts.stayRecords.reserveCapacity(count)
         parts.priceDays.reserveCapacity(priceDays.count)
         parts.priceDeltas.reserveCapacity(priceDeltas.count)
         parts.ruleDays.reserveCapacity(ruleDays.count)
@@ -256,6 +265,7 @@ struct SearchIndexBuilder {
         parts.slotsByID = Array(repeating: 0, count: count)
         parts.calendarBits = SearchIndexColumn(repeating: 0, count: 3 * windowDays * blockCount)
         var slotsByLocation: [Int64: [Int32]] = [:]
+        var currencies = SearchIndexNames(), timeZones = SearchIndexNames()
 
         func setBit(_ slot: Int, _ day: Int32, kind: Int) {
             let row = SearchIndex.row(kind: kind, day: Int(day) - Int(windowStart), windowDays: windowDays,
@@ -274,6 +284,8 @@ struct SearchIndexBuilder {
             parts.longitudes.append(longitudes[row])
             parts.scores.append(scores[row])
             parts.ratings.append(ratings[row])
+            parts.stayRecords.append(inexactCalendars.contains(row) ? .inexact
+                                     : SearchIndexStayRecord(stays[row], currencies: &currencies, timeZones: &timeZones))
             for day in blockedDays[blockedStart[row]..<blockedStart[row + 1]] {
                 if inWindow(day) { setBit(slot, day, kind: 0) } else { parts.outsideBlockedDays.append(day) }
             }
@@ -298,6 +310,8 @@ struct SearchIndexBuilder {
                 slotsByLocation[ancestor, default: []].append(Int32(slot))
             }
         }
+        parts.currencies = currencies
+        parts.timeZones = timeZones
         parts.outsideBlockedDays = parts.outsideBlockedDays.withUnsafeBufferPointer { Array($0) }
         parts.locationSlots.reserveCapacity(slotsByLocation.values.reduce(0) { $0 + $1.count })
         for (location, slots) in slotsByLocation {
@@ -316,7 +330,8 @@ struct SearchIndexListingRow {
     static let select = """
         SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
         COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
-        available_until, recommendation_score, COALESCE(rating, -1) FROM listings
+        available_until, recommendation_score, COALESCE(rating, -1), weekend_price IS NOT NULL, cleaning_fee, \
+        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy FROM listings
         """
     private static let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
 
@@ -329,6 +344,9 @@ struct SearchIndexListingRow {
     let terms: SearchIndexTerms
     let score: Int64
     let rating: Double
+    /// The rest of its stay terms, for quotes; nil when a value does not fit the index
+    /// exactly (`terms` clamps, a policy that does not decode): its quotes read the database.
+    let stay: SearchIndexStayValues?
 
     init<R: RecordRow>(_ row: R) {
         id = row.int64(0)
@@ -345,6 +363,18 @@ struct SearchIndexListingRow {
             availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max)
         score = row.int64(13)
         rating = row.double(14)
+        let availableUntil = row.optionalInt64(12)
+        if Int32(exactly: row.int64(4)) != nil, Int32(exactly: row.int64(10)) != nil, Int32(exactly: row.int64(11)) != nil,
+           availableUntil.map({ Int32(exactly: $0) != nil && $0 != Int64(Int32.max) }) ?? true,
+           let weekly = Int16(exactly: row.int64(17)), let monthly = Int16(exactly: row.int64(18)),
+           let policy = CancellationPolicy(rawValue: row.string(21)),
+           let policyIndex = CancellationPolicy.allCases.firstIndex(of: policy) {
+            stay = SearchIndexStayValues(hasWeekendPrice: row.bool(15), cleaningFee: row.int64(16), weeklyDiscount: weekly,
+                                         monthlyDiscount: monthly, currency: row.string(19), timeZone: row.string(20),
+                                         policy: UInt8(policyIndex))
+        } else {
+            stay = nil
+        }
     }
 }
 
@@ -372,6 +402,9 @@ struct SearchIndexDay {
     /// (an override on an unavailable day can never be part of a match).
     let priceDelta: Int64?
     let rule: Rule?
+    /// False when a rule's value was clamped to fit: searches stay exact (see `Rule`), but a
+    /// quote's error would name the clamped value, so the listing's quotes read the database.
+    let isExact: Bool
 
     /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
     /// the index answers can touch it, see `SearchIndex`), or it is an available day with
@@ -394,6 +427,7 @@ struct SearchIndexDay {
         let maxOverride = record.optionalInt64(5)
         let closedToArrival = record.bool(6)
         let closedToDeparture = record.bool(7)
+        isExact = (minOverride.map { Int32(exactly: $0) != nil } ?? true) && (maxOverride.map { Int32(exactly: $0) != nil } ?? true)
         if minOverride != nil || maxOverride != nil || closedToArrival || closedToDeparture {
             // Exact: the stays the index answers have fewer than 2^31 nights.
             rule = Rule(flags: (closedToArrival ? SearchIndex.closedToArrival : 0)

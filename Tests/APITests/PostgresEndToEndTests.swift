@@ -60,6 +60,9 @@ struct PostgresEndToEndTests {
         #expect(created.status == 201, "\(created.text)")
         let clock = ContinuousClock()
         let booked = clock.now
+        // A's own quote sees its own booking at once (quotes are answered from the index).
+        let quote = "/quote?listingId=101&checkin=2028-01-11&checkout=2028-01-12&adults=2"
+        #expect(try TestClient(port: a.port).get(quote).status == 409)
         // B learns of the commit through NOTIFY and the log; poll until it does (bounded).
         var seenOnB = false
         while clock.now - booked < .seconds(5) {
@@ -68,6 +71,8 @@ struct PostgresEndToEndTests {
         }
         #expect(seenOnB, "server B still offers the booked nights 5 s after the 201 from A")
         print("postgres follow: a booking on A left B's search after \(clock.now - booked)")
+        // Once B's search has followed, so has its quote: the same index.
+        #expect(try TestClient(port: b.port).get(quote).status == 409)
         // The guest's token and reservation are the database's, not server A's.
         let id = try #require(created.object["id"] as? String)
         let onB = BookingClient(port: b.port, token: guest.token)

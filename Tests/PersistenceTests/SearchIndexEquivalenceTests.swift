@@ -297,6 +297,16 @@ final class RandomCatalog {
             availableUntil: random.chance(20) ? CalendarDate(daysSinceEpoch: random.next(in: firstDay...lastDay + 30)) : nil)
         listing.maxNights = [3, 7, 14, 30, 365][random.next(below: 5)]
         if listing.maxNights < listing.minNights { listing.maxNights = listing.minNights }
+        // The rest of the stay terms (what a quote reads), from a stream of their own so
+        // that the catalogs the searches above were tuned on stay the same.
+        var terms = TestRandom(seed: UInt64(bitPattern: id) &* 0x9E37_79B9 &+ UInt64(base))
+        let zones = [("Asia/Seoul", CurrencyCode.krw), ("Pacific/Fiji", CurrencyCode(rawValue: "FJD")),
+                     ("America/New_York", CurrencyCode(rawValue: "USD")), ("Asia/Tokyo", CurrencyCode(rawValue: "JPY"))]
+        (listing.timeZone, listing.currency) = zones[terms.chance(60) ? 0 : terms.next(below: zones.count)]
+        listing.pricing.cleaningFee = terms.chance(30) ? 0 : Int64(terms.next(in: 1...80)) * 1_000 + Int64(terms.next(below: 7))
+        listing.pricing.weeklyDiscountBasisPoints = terms.chance(50) ? 0 : terms.next(in: 1...3_000)
+        listing.pricing.monthlyDiscountBasisPoints = terms.chance(50) ? 0 : [1, 2_500, 5_000, 9_999, 10_000][terms.next(below: 5)]
+        listing.cancellationPolicy = CancellationPolicy.allCases[terms.next(below: CancellationPolicy.allCases.count)]
         // A few values too wide for the index's compact record or capacity byte: those
         // listings take the index's exact side path.
         switch random.next(below: 40) {

@@ -74,7 +74,12 @@ import Storage
         var live = catalog.listingIDs
         var failures = 0
         var compared = 0
-        func compare(_ round: Int) throws {
+        func compare(_ round: Int, written id: Int64) throws {
+            // The written listing's quotes, from the patched index (IndexedQuoteTests).
+            if let difference = try IndexedQuoteTests.difference(indexed, catalog, id, &random), failures < 5 {
+                failures += 1
+                Issue.record("round \(round): quote: \(difference)")
+            }
             for _ in 0..<4 {
                 let filter = catalog.randomFilter(&random)
                 let sort = ListingSort.allCases[random.next(below: ListingSort.allCases.count)]
@@ -118,7 +123,7 @@ import Storage
                 }
                 live.removeAll { $0 == id }
             }
-            try compare(round)
+            try compare(round, written: id)
         }
         #expect(compared >= 500)
         #expect(indexed.rebuildCount == 0)  // every write above was patched in
