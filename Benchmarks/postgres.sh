@@ -50,7 +50,9 @@ else
     cluster=$(mktemp -d /tmp/stays-pgbench.XXXXXX)
 fi
 chown "$user" "$cluster"
-port=${PGPORT_BENCH:-55442}
+# A port the kernel says is free now (a fixed one inside the ephemeral range can be held by
+# a client's connection, as .ci/postgres.sh found).
+port=${PGPORT_BENCH:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 cleanup() {
     as_user "$bindir/pg_ctl" -D "$cluster/data" -m fast stop >/dev/null 2>&1 || true
     if [ -z "${CLUSTER_DIR:-}" ]; then rm -rf "$cluster"; fi
