@@ -1,6 +1,6 @@
 /// What a listing's calendar grid needs besides dates.
 public struct ListingCalendarInput: Sendable {
-    public var listing: Listing
+    public var terms: StayTerms
     /// The listing's entries covering at least `CalendarGrid.entryRange(...)`; others ignored.
     public var entries: [CalendarEntry]
     public var guests: GuestCount
@@ -8,7 +8,11 @@ public struct ListingCalendarInput: Sendable {
     public var checkin: CalendarDate?
 
     public init(listing: Listing, entries: [CalendarEntry], guests: GuestCount = GuestCount(), checkin: CalendarDate? = nil) {
-        self.listing = listing
+        self.init(terms: listing.stayTerms, entries: entries, guests: guests, checkin: checkin)
+    }
+
+    public init(terms: StayTerms, entries: [CalendarEntry], guests: GuestCount = GuestCount(), checkin: CalendarDate? = nil) {
+        self.terms = terms
         self.entries = entries
         self.guests = guests
         self.checkin = checkin
@@ -210,10 +214,10 @@ final class ListingDayStates {
             let slot = Int(entrySlots[index])
             return slot == 0 ? nil : input.entries[slot - 1]
         }
-        fee = NightlyPricer(rules: input.listing.pricing, entries: [], guests: input.guests).extraGuestFeePerNight
+        fee = NightlyPricer(rules: input.terms.pricing, entries: [], guests: input.guests).extraGuestFeePerNight
         let todayIndex = today.daysSinceEpoch - lowerDay
         self.todayIndex = todayIndex
-        let untilIndex = input.listing.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
+        let untilIndex = input.terms.availableUntil.map { $0.daysSinceEpoch - lowerDay } ?? .max
         self.untilIndex = untilIndex
         var nightFree = [Bool](repeating: false, count: count)
         for index in 0..<count {
@@ -231,8 +235,8 @@ final class ListingDayStates {
         // in one pass, so the grid stays linear in days however long the stays may be.
         var starts = [Int32](repeating: 0, count: count + 2)
         for index in 0..<count where nightFree[index] && entry(index)?.closedToArrival != true {
-            let minNights = max(entry(index)?.minNights ?? input.listing.minNights, 1)
-            let maxNights = min(entry(index)?.maxNights ?? input.listing.maxNights, StayParameters.maxNights)
+            let minNights = max(entry(index)?.minNights ?? input.terms.minNights, 1)
+            let maxNights = min(entry(index)?.maxNights ?? input.terms.maxNights, StayParameters.maxNights)
             let first = index + minNights, last = index + min(maxNights, freeRun[index])
             guard first <= last else { continue }
             starts[first] += 1
@@ -259,7 +263,7 @@ final class ListingDayStates {
     }
 
     private func limits(_ index: Int) -> (min: Int, max: Int) {
-        (entry(index)?.minNights ?? input.listing.minNights, entry(index)?.maxNights ?? input.listing.maxNights)
+        (entry(index)?.minNights ?? input.terms.minNights, entry(index)?.maxNights ?? input.terms.maxNights)
     }
 
     /// Why no stay can start at `index`, or nil when one can.
@@ -313,7 +317,7 @@ final class ListingDayStates {
         }
         let price = NightlyPricer.basePrice(override: entry(index)?.price,
                                             isWeekendNight: CalendarDate.isWeekendNight(epochDay: lowerDay + index),
-                                            rules: input.listing.pricing) + fee
+                                            rules: input.terms.pricing) + fee
         return DayBooking(available: nightFree[index], price: price, minNights: minNights,
                           maxNights: maxNights, checkinAllowed: problem == nil, checkoutAllowed: checkoutAllowed,
                           unavailableReason: problem)

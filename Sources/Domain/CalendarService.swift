@@ -53,20 +53,20 @@ public final class CalendarService: Sendable {
                 CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin, today: today)
             }
             let likely = Self.rangeInAnyZone(utcToday: dateProvider.today(in: "UTC"), entryRange)
-            guard let (listing, entries) = try listings.listingAndCalendar(listingID, calendarIn: { listing in
-                let today = dateProvider.today(in: listing.timeZone)
+            guard let (terms, entries) = try listings.stayTermsAndCalendar(listingID, calendarIn: { terms in
+                let today = dateProvider.today(in: terms.timeZone)
                 listingToday = today
                 return entryRange(today)
             }, likelyWithin: likely) else { throw StaysError.listingNotFound(listingID) }
-            timeZone = listing.timeZone
-            input = ListingCalendarInput(listing: listing, entries: entries, guests: guests, checkin: checkin)
+            timeZone = terms.timeZone
+            input = ListingCalendarInput(terms: terms, entries: entries, guests: guests, checkin: checkin)
         }
         // The same today as the entries were read for, even across midnight.
         let today = listingToday ?? dateProvider.today(in: timeZone)
         let first = start ?? YearMonth(today)
         return CalendarView(
             listingID: listingID, timeZone: timeZone, today: today, firstWeekday: firstWeekday,
-            weekdayNames: firstWeekday.weekdayNames(language), currency: input?.listing.currency,
+            weekdayNames: firstWeekday.weekdayNames(language), currency: input?.terms.currency,
             checkin: input == nil ? nil : checkin,
             months: CalendarGrid.months(start: first, count: months, firstWeekday: firstWeekday, today: today,
                                         language: language, listing: input))
@@ -74,7 +74,7 @@ public final class CalendarService: Sendable {
 
     /// The smallest range holding `range(today)` for every date today can be in some time
     /// zone while it is `utcToday` in UTC: zones run from UTC−12 to UTC+14, so a day either
-    /// side. A hint only (`ListingRepository.listingAndCalendar(_:calendarIn:likelyWithin:)`):
+    /// side. A hint only (`ListingRepository.stayTermsAndCalendar(_:calendarIn:likelyWithin:)`):
     /// a clock that disagrees costs a second read, never a wrong answer.
     static func rangeInAnyZone(utcToday: CalendarDate, _ range: (CalendarDate) -> Range<CalendarDate>) -> Range<CalendarDate> {
         let ranges = [-1, 0, 1].map { range(utcToday.adding(days: $0)) }

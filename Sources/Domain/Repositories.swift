@@ -35,6 +35,13 @@ public protocol ListingRepository: Sendable {
     func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])?
 
+    /// What a calendar reads: `stayTermsAndCalendar(_:calendarIn:)` for a range that depends
+    /// on the terms (today in the listing's time zone), `likely` as in
+    /// `listingAndCalendar(_:calendarIn:likelyWithin:)`.
+    func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
+                              likelyWithin likely: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])?
+
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
     /// total count and bounds of all matches.
     func searchListings(_ search: ListingSearch) throws -> ListingPage
@@ -80,6 +87,14 @@ extension ListingRepository {
     public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])? {
         try listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
+    }
+
+    /// `listingAndCalendar(_:calendarIn:likelyWithin:)` reduced to the stay terms.
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
+                                     likelyWithin likely: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])? {
+        try listingAndCalendar(id, calendarIn: { try range($0.stayTerms) }, likelyWithin: likely)
+            .map { ($0.listing.stayTerms, $0.entries) }
     }
 
     /// `listing` then `calendarEntries`: the same answer, from two snapshots, for

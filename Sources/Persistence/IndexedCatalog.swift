@@ -4,8 +4,8 @@ import Synchronization
 
 /// The catalog with searches answered from an in-memory `SearchIndex`: `searchListings`
 /// and `nightlyPrices` scan the index (only a page's listings are then read from the
-/// database, by id), and a quote's stay terms and days (`stayTermsAndCalendar`) are read
-/// from it; everything else goes straight to the wrapped catalog of either engine. Answers
+/// database, by id), and the stay terms and days of a quote or a calendar
+/// (`stayTermsAndCalendar`) are read from it; everything else goes straight to the wrapped catalog of either engine. Answers
 /// are exactly the SQL's (same filter rules, integer arithmetic, order and keyset cursor;
 /// the same terms and days), held to it by property tests.
 ///
@@ -17,7 +17,7 @@ import Synchronization
 ///   every poll interval — see `PostgresIndexSource`). Only then does it read the log rows after the index's
 ///   `appliedSequence`, re-read the listings they name (one read transaction: the rows
 ///   and the data come from one snapshot) and patch their slots in place
-///   (`SearchIndex.apply`). The search waits for that, so **a search (and a quote) sees
+///   (`SearchIndex.apply`). The search waits for that, so **a search (and a quote, and a calendar) sees
 ///   every per-listing write (a listing's terms, its calendar, a reservation, a
 ///   cancellation, a deletion) committed before it began.**
 /// - A catalog-wide row, a gap in the log (rows trimmed before the index read them),
@@ -26,10 +26,10 @@ import Synchronization
 ///   index meanwhile; the new index, loaded from one snapshot with the log's sequence,
 ///   is caught up from that sequence and swapped in. Until then those changes (only
 ///   those) are not visible: a new listing is not found, a moved one is found in its old
-///   place with its new terms, locations keep their old tree. Quotes do not wait for it
-///   either: a listing the index does not hold is quoted from the database, and while the
-///   log's own reason for the rebuild (a catalog-wide row, a gap, too many rows) means data
-///   may be stale, every quote is.
+///   place with its new terms, locations keep their old tree. Quotes and calendars do not
+///   wait for it either: a listing the index does not hold is read from the database, and
+///   while the log's own reason for the rebuild (a catalog-wide row, a gap, too many rows)
+///   means data may be stale, every listing is.
 ///
 /// Consistency: a page's prices and the total come from one index state; the page's
 /// listings are read afterwards, so a write that lands in between can make a listing's
@@ -307,6 +307,17 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         -> (terms: StayTerms, entries: [CalendarEntry])? {
         if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, in: range) { return answer }
         return try catalog.listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
+    }
+
+    /// As `stayTermsAndCalendar(_:calendarIn:)`, for the calendar.
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
+                                     likelyWithin likely: Range<CalendarDate>) throws
+        -> (terms: StayTerms, entries: [CalendarEntry])? {
+        if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, calendarIn: range) {
+            return answer
+        }
+        return try catalog.listingAndCalendar(id, calendarIn: { try range($0.stayTerms) }, likelyWithin: likely)
+            .map { ($0.listing.stayTerms, $0.entries) }
     }
 
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {

@@ -40,7 +40,8 @@ extension SearchIndex {
             var result = SearchIndexPatchResult()
             for patch in patches { apply(patch, &result) }
             appliedSequence = max(appliedSequence, sequence)
-            result.runningLow = [outsideBlockedDays.isRunningLow, priceDays.isRunningLow, ruleDays.isRunningLow]
+            result.runningLow = [outsideBlockedDays.isRunningLow, hostBlockedDays.isRunningLow, priceDays.isRunningLow,
+                                 ruleDays.isRunningLow]
                 .contains(true)
             return result
         }
@@ -82,18 +83,20 @@ extension SearchIndex {
         // The new slices, and whether each fits: in place when no longer than the old one,
         // else at the end of its column.
         var outside: [Int32] = []
+        var hostBlocked: [Int32] = []
         var rules: [(day: Int32, rule: SearchIndexDay.Rule)] = []
         var prices: [(day: Int32, delta: Int64)] = []
         for entry in patch.days {
             if entry.isUnavailable {
                 if !isInWindow(entry.day) { outside.append(entry.day) }
-            } else if let delta = entry.priceDelta {
-                prices.append((entry.day, delta))
+                if entry.isHostBlocked { hostBlocked.append(entry.day) }
             }
+            if let delta = entry.priceDelta { prices.append((entry.day, delta)) }
             if let rule = entry.rule { rules.append((entry.day, rule)) }
         }
         func fits(_ needed: Int, _ slice: SearchIndexSlice, free: Int) -> Bool { needed <= slice.count || needed <= free }
         guard fits(outside.count, outsideBlockedSlices[slot], free: outsideBlockedDays.free),
+              fits(hostBlocked.count, hostBlockedSlices[slot], free: hostBlockedDays.free),
               fits(rules.count, ruleSlices[slot], free: ruleDays.free),
               fits(prices.count, priceSlices[slot], free: priceDays.free) else {
             matchNothing(slot)
@@ -140,6 +143,9 @@ extension SearchIndex {
         // Slices.
         outsideBlockedSlices[slot] = Self.place(outside.count, outsideBlockedSlices[slot], outsideBlockedDays) { position, index in
             if let position { outsideBlockedDays[position] = outside[index] } else { outsideBlockedDays.append(outside[index]) }
+        }
+        hostBlockedSlices[slot] = Self.place(hostBlocked.count, hostBlockedSlices[slot], hostBlockedDays) { position, index in
+            if let position { hostBlockedDays[position] = hostBlocked[index] } else { hostBlockedDays.append(hostBlocked[index]) }
         }
         ruleSlices[slot] = Self.place(rules.count, ruleSlices[slot], ruleDays) { position, index in
             let (day, rule) = rules[index]

@@ -72,17 +72,22 @@ struct SearchIndexNames {
 }
 
 extension SearchIndex {
-    /// Listing `id`'s stay terms and its calendar over `range`, as the database holds them
-    /// (the days the index keeps: unavailable ones, price overrides of available ones, stay
-    /// rules; an unavailable day is `.blocked` whether booked or blocked, which no quote
-    /// tells apart). Nil when the index cannot answer exactly and the caller must read the
-    /// database: a listing it does not hold (new since the load), one whose slot matches
-    /// nothing (deleted, its calendar grown past the room left, an unknown room type), or
-    /// one with a value the index holds only clamped.
+    /// Listing `id`'s stay terms and its calendar over `range`, as the database holds them:
+    /// every row that is unavailable, overrides the price or sets a stay rule, exactly (an
+    /// available row with nothing else is left out, which means the same). Nil when the
+    /// index cannot answer exactly and the caller must read the database: a listing it does
+    /// not hold (new since the load), one whose slot matches nothing (deleted, its calendar
+    /// grown past the room left, an unknown room type), or one with a value the index holds
+    /// only clamped.
     func stayTermsAndCalendar(_ id: Int64, in range: Range<CalendarDate>) -> (terms: StayTerms, entries: [CalendarEntry])? {
-        guard let low = Int32(exactly: range.lowerBound.daysSinceEpoch),
-              let high = Int32(exactly: range.upperBound.daysSinceEpoch) else { return nil }
-        return lock.withReading { () -> (terms: StayTerms, entries: [CalendarEntry])? in
+        stayTermsAndCalendar(id, calendarIn: { _ in range })
+    }
+
+    /// `stayTermsAndCalendar(_:in:)` for a range that depends on the terms (the calendar's
+    /// depends on today in the listing's time zone); `range` runs under the read lock.
+    func stayTermsAndCalendar(_ id: Int64, calendarIn range: (StayTerms) throws -> Range<CalendarDate>) rethrows
+        -> (terms: StayTerms, entries: [CalendarEntry])? {
+        try lock.withReading { () -> (terms: StayTerms, entries: [CalendarEntry])? in
             guard let slot = slot(of: id), hasRoomType(slot) else { return nil }
             let record = stayRecords[slot]
             guard record.isExact else { return nil }
@@ -101,6 +106,9 @@ extension SearchIndex {
                 maxGuests: Int(listing.maxGuests), minNights: Int(listing.minNights), maxNights: Int(listing.maxNights),
                 availableUntil: listing.availableUntil == .max ? nil : CalendarDate(daysSinceEpoch: Int(listing.availableUntil)),
                 cancellationPolicy: CancellationPolicy.allCases[Int(record.policy)])
+            let days = try range(terms)
+            guard let low = Int32(exactly: days.lowerBound.daysSinceEpoch),
+                  let high = Int32(exactly: days.upperBound.daysSinceEpoch) else { return nil }
             return (terms, calendarEntries(slot, listing, from: low, to: high))
         }
     }
@@ -113,16 +121,21 @@ extension SearchIndex {
             change(&entry)
             entries[day] = entry
         }
-        // Unavailable days: bits inside the window, the sorted slice outside it.
+        // Unavailable days: bits inside the window, the sorted slice outside it; booked
+        // unless the host blocked them.
         let windowEnd = Int(windowStart) + windowDays
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         for day in stride(from: max(Int(low), Int(windowStart)), to: min(Int(high), windowEnd), by: 1) {
             let row = Self.row(kind: 0, day: day - Int(windowStart), windowDays: windowDays, blockCount: blockCount)
-            if calendarBits[row + word] & bit != 0 { update(Int32(day)) { $0.status = .blocked } }
+            if calendarBits[row + word] & bit != 0 { update(Int32(day)) { $0.status = .booked } }
         }
         let outside = outsideBlockedSlices[slot]
         for position in Int(outside.start)..<Int(outside.end) where (low..<high).contains(outsideBlockedDays[position]) {
-            update(outsideBlockedDays[position]) { $0.status = .blocked }
+            update(outsideBlockedDays[position]) { $0.status = .booked }
+        }
+        let hostBlocked = hostBlockedSlices[slot]
+        for position in Int(hostBlocked.start)..<Int(hostBlocked.end) where (low..<high).contains(hostBlockedDays[position]) {
+            update(hostBlockedDays[position]) { $0.status = .blocked }
         }
         let prices = priceSlices[slot]
         for position in Int(prices.start)..<Int(prices.end) where (low..<high).contains(priceDays[position]) {

@@ -28,8 +28,10 @@ import Storage
 ///   are kept in a sorted slice (`outsideBlockedDays`), so stays outside the window stay
 ///   exact.
 /// - Map viewports: every slot again, by latitude strip then longitude (`stripKeys`...).
-/// - Price overrides are stored as `override − default price of that day`, and only on
-///   available days (an override on an unavailable day can never be part of a match).
+/// - Price overrides are stored as `override − default price of that day` (on unavailable
+///   days too: never part of a match, but the calendar shows them). Which unavailable days
+///   the host blocked rather than a guest booked is a slice of its own (`hostBlockedDays`),
+///   read only by the calendar.
 /// - Days are `Int32` epoch days; rows whose day does not fit are dropped, and a search
 ///   whose dates do not fit is answered by SQL instead (`SearchIndexQuery`), so dropping
 ///   them changes no answer.
@@ -97,6 +99,10 @@ public final class SearchIndex: @unchecked Sendable {
     // MARK: calendar slices: slot s owns positions `xSlices[s]` of each x column, sorted by day
     let outsideBlockedSlices: SearchIndexColumn<SearchIndexSlice>
     let outsideBlockedDays: SearchIndexColumn<Int32>
+    /// Unavailable days blocked by the host rather than booked, inside the window or not:
+    /// only the calendar tells the two apart.
+    let hostBlockedSlices: SearchIndexColumn<SearchIndexSlice>
+    let hostBlockedDays: SearchIndexColumn<Int32>
     let priceSlices: SearchIndexColumn<SearchIndexSlice>
     let priceDays: SearchIndexColumn<Int32>
     let priceDeltas: SearchIndexColumn<Int64>
@@ -195,8 +201,9 @@ public final class SearchIndex: @unchecked Sendable {
             + stayRecords.capacity * MemoryLayout<SearchIndexStayRecord>.stride
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.capacity * 8 + slotBits.capacity * 8
-            + (outsideBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
-            + outsideBlockedDays.capacity * 4 + priceDays.capacity * 12 + ruleDays.capacity * 13
+            + (outsideBlockedSlices.capacity + hostBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
+            + (outsideBlockedDays.capacity + hostBlockedDays.capacity) * 4 + priceDays.capacity * 12
+            + ruleDays.capacity * 13
             + locationSlots.count * 4 + locationRanges.count * 40 + stripSlots.count * 20 + stripKeys.count * 12
     }
 
@@ -255,6 +262,8 @@ public final class SearchIndex: @unchecked Sendable {
         }
         outsideBlockedSlices = slices(parts.outsideBlockedStart)
         outsideBlockedDays = SearchIndexColumn(parts.outsideBlockedDays, headroom: room(parts.outsideBlockedDays.count))
+        hostBlockedSlices = slices(parts.hostBlockedStart)
+        hostBlockedDays = SearchIndexColumn(parts.hostBlockedDays, headroom: room(parts.hostBlockedDays.count))
         priceSlices = slices(parts.priceStart)
         let priceRoom = room(parts.priceDays.count)
         priceDays = SearchIndexColumn(parts.priceDays, headroom: priceRoom)

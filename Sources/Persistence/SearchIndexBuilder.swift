@@ -27,6 +27,8 @@ struct SearchIndexBuilder {
         var calendarBits = SearchIndexColumn<UInt64>(repeating: 0, count: 0)
         var outsideBlockedStart: [Int] = [0]
         var outsideBlockedDays: [Int32] = []
+        var hostBlockedStart: [Int] = [0]
+        var hostBlockedDays: [Int32] = []
         var priceStart: [Int] = [0]
         var priceDays: [Int32] = []
         var priceDeltas: [Int64] = []
@@ -56,6 +58,8 @@ struct SearchIndexBuilder {
     private var inexactCalendars = Set<Int>()
     private var blockedStart: [Int] = [0]
     private var blockedDays: [Int32] = []
+    private var hostBlockedStart: [Int] = [0]
+    private var hostBlockedDays: [Int32] = []
     private var priceStart: [Int] = [0]
     private var priceDays: [Int32] = []
     private var priceDeltas: [Int64] = []
@@ -133,7 +137,9 @@ struct SearchIndexBuilder {
             if !entry.isExact { inexactCalendars.insert(row) }
             if entry.isUnavailable {
                 blockedDays.append(entry.day)
-            } else if let delta = entry.priceDelta {
+                if entry.isHostBlocked { hostBlockedDays.append(entry.day) }
+            }
+            if let delta = entry.priceDelta {
                 priceDays.append(entry.day)
                 priceDeltas.append(delta)
             }
@@ -154,6 +160,7 @@ struct SearchIndexBuilder {
 
     private mutating func closeRow() {
         blockedStart.append(blockedDays.count)
+        hostBlockedStart.append(hostBlockedDays.count)
         priceStart.append(priceDays.count)
         ruleStart.append(ruleDays.count)
     }
@@ -255,6 +262,7 @@ struct SearchIndexBuilder {
         parts.scores.reserveCapacity(count)
         parts.ratings.reserveCapacity(count)
         parts.stayRecords.reserveCapacity(count)
+        parts.hostBlockedDays.reserveCapacity(hostBlockedDays.count)
         parts.priceDays.reserveCapacity(priceDays.count)
         parts.priceDeltas.reserveCapacity(priceDeltas.count)
         parts.ruleDays.reserveCapacity(ruleDays.count)
@@ -290,6 +298,8 @@ struct SearchIndexBuilder {
                 if inWindow(day) { setBit(slot, day, kind: 0) } else { parts.outsideBlockedDays.append(day) }
             }
             parts.outsideBlockedStart.append(parts.outsideBlockedDays.count)
+            parts.hostBlockedDays.append(contentsOf: hostBlockedDays[hostBlockedStart[row]..<hostBlockedStart[row + 1]])
+            parts.hostBlockedStart.append(parts.hostBlockedDays.count)
             for position in ruleStart[row]..<ruleStart[row + 1] {
                 let day = ruleDays[position]
                 if inWindow(day) { setBit(slot, day, kind: 1) }
@@ -384,7 +394,7 @@ struct SearchIndexDay {
     /// Column 0 is the listing id. Append " WHERE ..." or " ORDER BY ..." as needed.
     static let select = """
         SELECT listing_id, day, status <> 'available', price, min_nights, max_nights, \
-        closed_to_arrival <> 0, closed_to_departure <> 0 FROM calendar_days
+        closed_to_arrival <> 0, closed_to_departure <> 0, status = 'blocked' FROM calendar_days
         """
 
     struct Rule {
@@ -398,8 +408,10 @@ struct SearchIndexDay {
     let day: Int32
     /// Booked or blocked.
     let isUnavailable: Bool
-    /// `override − default price of that day`, for an available day with a price override
-    /// (an override on an unavailable day can never be part of a match).
+    /// Blocked by the host (not booked): the calendar tells the two apart, searches do not.
+    let isHostBlocked: Bool
+    /// `override − default price of that day`, for a day with a price override (one on an
+    /// unavailable day is never part of a match, but the calendar shows it).
     let priceDelta: Int64?
     let rule: Rule?
     /// False when a rule's value was clamped to fit: searches stay exact (see `Rule`), but a
@@ -413,7 +425,8 @@ struct SearchIndexDay {
         guard let day = Int32(exactly: record.int64(1)) else { return nil }
         self.day = day
         isUnavailable = record.bool(2)
-        if !isUnavailable, let price = record.optionalInt64(3) {
+        isHostBlocked = record.bool(8)
+        if let price = record.optionalInt64(3) {
             // The day's price without the override (`terms.weekendPrice` is already
             // COALESCE(weekend_price, base_price)).
             let normal = NightlyPricer.basePrice(override: nil, isWeekendNight: CalendarDate.isWeekendNight(epochDay: Int(day)),

@@ -6,9 +6,10 @@ import PostgresStorage
 import Storage
 @testable import Persistence
 
-/// A quote read from the search index must be the quote read from the database: the same
-/// stay terms, and from the index's days the same nights, prices, line items, total — or
-/// the same refusal (409 naming the same nights, 422 naming the same rule and value).
+/// A quote (and a calendar) read from the search index must be the one read from the
+/// database: the same stay terms and the same calendar rows, and so the same nights,
+/// prices, line items, total — or the same refusal (409 naming the same nights, 422 naming
+/// the same rule and value).
 @Suite struct IndexedQuoteTests {
     /// The outcome a client sees: a quote, or the error that maps to its problem.
     static func outcome(_ terms: StayTerms, _ entries: [CalendarEntry], _ stay: Stay, _ guests: GuestCount,
@@ -17,6 +18,12 @@ import Storage
             try Quote.validated(terms: terms, entries: entries, stay: stay, guests: guests, today: today,
                                 configuration: .standard, language: .ko)
         }
+    }
+
+    /// The database's rows as the index gives them back: without the available rows that
+    /// override and rule nothing (the same as no row).
+    static func kept(_ entries: [CalendarEntry]) -> [CalendarEntry] {
+        entries.filter { $0 != CalendarEntry(date: $0.date) }
     }
 
     static func randomStay(_ random: inout TestRandom, farRows: Bool) -> Stay {
@@ -51,7 +58,9 @@ import Storage
                 return "the index did not answer for \(id)"
             }
             guard let expected else { return "the index answered for \(id), which no longer exists" }
-            if actual.terms != expected.listing.stayTerms { return "terms of \(id): \(expected.listing.stayTerms) vs \(actual.terms)" }
+            if actual.terms != expected.listing.stayTerms || actual.entries != kept(expected.entries) {
+                return "\(id) over \(range): \(expected.listing.stayTerms) \(kept(expected.entries)) vs \(actual.terms) \(actual.entries)"
+            }
             let guests = randomGuests(&random)
             let want = outcome(expected.listing.stayTerms, expected.entries, stay, guests, today: today)
             let got = outcome(actual.terms, actual.entries, stay, guests, today: today)
@@ -83,9 +92,13 @@ import Storage
                 continue
             }
             let actual = try #require(fromIndex, "round \(round): the index did not answer for \(id)")
-            if actual.terms != expected.listing.stayTerms {
+            if actual.terms != expected.listing.stayTerms || actual.entries != Self.kept(expected.entries) {
                 failures += 1
-                Issue.record("round \(round): terms of \(id)\n db:    \(expected.listing.stayTerms)\n index: \(actual.terms)")
+                Issue.record("""
+                    round \(round): \(id) over \(range)
+                     db:    \(expected.listing.stayTerms) \(Self.kept(expected.entries))
+                     index: \(actual.terms) \(actual.entries)
+                    """)
             }
             for _ in 0..<3 {
                 let guests = Self.randomGuests(&random)
@@ -105,6 +118,46 @@ import Storage
         #expect(outcomes["quoted", default: 0] > 1_000, "\(outcomes)")
         #expect(outcomes["unavailableDates", default: 0] > 300, "\(outcomes)")
         #expect(outcomes["stayRuleViolated", default: 0] > 300, "\(outcomes)")
+    }
+
+    /// `/calendar` through the index is `/calendar` through the database: random listings,
+    /// months (one to thirteen, from before the calendar rows to past them, over year ends
+    /// and February 2028), chosen check-ins and parties; today in each listing's own zone.
+    @Test func calendarsFromTheIndexMatchTheDatabase() throws {
+        let catalog = try RandomCatalog(seed: 0xCA1, listingCount: 200)
+        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        let clock = FixedDateProvider(CalendarDate(daysSinceEpoch: RandomCatalog.firstDay + 20))
+        let fromIndex = CalendarService(listings: indexed, dateProvider: clock)
+        let fromDatabase = CalendarService(listings: catalog.catalog, dateProvider: clock)
+        // Every listing is answered by the index, not by the database behind it.
+        let year = CalendarDate(year: 2027, month: 1, day: 1)!..<CalendarDate(year: 2029, month: 1, day: 1)!
+        #expect(catalog.listingIDs.allSatisfy { indexed.index.stayTermsAndCalendar($0, in: year) != nil })
+        var random = TestRandom(seed: 0xCA1)
+        var compared = 0
+        for round in 0..<300 {
+            let id = ListingID(catalog.listingIDs[random.next(below: catalog.listingIDs.count)])
+            let start = random.chance(20) ? nil : YearMonth(year: [2027, 2028][random.next(below: 2)], month: random.next(in: 1...12))
+            let months = random.chance(50) ? random.next(in: 1...3) : random.next(in: 4...13)
+            let checkin = random.chance(40)
+                ? CalendarDate(daysSinceEpoch: random.next(in: RandomCatalog.firstDay...RandomCatalog.lastDay)) : nil
+            let guests = Self.randomGuests(&random)
+            let weekday = FirstWeekday.allCases[random.next(below: 2)]
+            func view(_ service: CalendarService) -> Result<CalendarView, StaysError> {
+                do {
+                    return .success(try service.calendar(listingID: id, start: start, months: months, firstWeekday: weekday,
+                                                         checkin: checkin, guests: guests, language: .en))
+                } catch let error as StaysError {
+                    return .failure(error)
+                } catch {
+                    Issue.record("\(error)")
+                    return .failure(.listingNotFound(id))
+                }
+            }
+            let expected = view(fromDatabase)
+            #expect(view(fromIndex) == expected, "round \(round): \(id) \(String(describing: start)) +\(months)")
+            if case .success = expected { compared += 1 }
+        }
+        #expect(compared > 250)
     }
 
     /// The known catalog on either engine (PostgreSQL's index reads its rows through its own
@@ -128,6 +181,7 @@ import Storage
                     let expected = try #require(try fixture.reads.listingAndCalendar(listing.id, calendarIn: range))
                     let actual = try #require(indexed.index.stayTermsAndCalendar(listing.id.rawValue, in: range))
                     #expect(actual.terms == expected.listing.stayTerms)
+                    #expect(actual.entries == Self.kept(expected.entries))
                     for guests in [GuestCount(), GuestCount(adults: 3, children: 1), GuestCount(adults: 5, infants: 1)] {
                         #expect(Self.outcome(actual.terms, actual.entries, stay, guests, today: today)
                                     == Self.outcome(expected.listing.stayTerms, expected.entries, stay, guests, today: today),
