@@ -46,18 +46,12 @@ public final class CalendarService: Sendable {
         var timeZone = defaultTimeZone
         var listingToday: CalendarDate?
         if let listingID {
-            // The range depends on today in the listing's zone: known once the listing is read.
-            // Known before: the ranges of the days today can be anywhere, which an engine may
-            // read with the listing in one go.
-            let entryRange = { (today: CalendarDate) in
-                CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin, today: today)
-            }
-            let likely = Self.rangeInAnyZone(utcToday: dateProvider.today(in: "UTC"), entryRange)
+            // The range depends on today in the listing's zone: known once its terms are read.
             guard let (terms, entries) = try listings.stayTermsAndCalendar(listingID, calendarIn: { terms in
                 let today = dateProvider.today(in: terms.timeZone)
                 listingToday = today
-                return entryRange(today)
-            }, likelyWithin: likely) else { throw StaysError.listingNotFound(listingID) }
+                return CalendarGrid.entryRange(start: start ?? YearMonth(today), count: months, checkin: checkin, today: today)
+            }) else { throw StaysError.listingNotFound(listingID) }
             timeZone = terms.timeZone
             input = ListingCalendarInput(terms: terms, entries: entries, guests: guests, checkin: checkin)
         }
@@ -70,14 +64,5 @@ public final class CalendarService: Sendable {
             checkin: input == nil ? nil : checkin,
             months: CalendarGrid.months(start: first, count: months, firstWeekday: firstWeekday, today: today,
                                         language: language, listing: input))
-    }
-
-    /// The smallest range holding `range(today)` for every date today can be in some time
-    /// zone while it is `utcToday` in UTC: zones run from UTC−12 to UTC+14, so a day either
-    /// side. A hint only (`ListingRepository.stayTermsAndCalendar(_:calendarIn:likelyWithin:)`):
-    /// a clock that disagrees costs a second read, never a wrong answer.
-    static func rangeInAnyZone(utcToday: CalendarDate, _ range: (CalendarDate) -> Range<CalendarDate>) -> Range<CalendarDate> {
-        let ranges = [-1, 0, 1].map { range(utcToday.adding(days: $0)) }
-        return ranges.map(\.lowerBound).min()! ..< ranges.map(\.upperBound).max()!
     }
 }

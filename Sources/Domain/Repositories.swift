@@ -19,15 +19,6 @@ public protocol ListingRepository: Sendable {
     func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])?
 
-    /// `listingAndCalendar(_:calendarIn:)` given, before the listing is read, a range that
-    /// holds `range(listing)` for nearly every listing (the calendar's: its range for each
-    /// date today can be in some time zone). An engine may read the listing and the days in
-    /// `likely` in one statement and keep those in `range(listing)`, reading again only
-    /// when `range(listing)` is not inside `likely`. The same answer.
-    func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
-                            likelyWithin likely: Range<CalendarDate>) throws
-        -> (listing: Listing, entries: [CalendarEntry])?
-
     /// What a quote reads: the listing's stay terms and its calendar entries in `range` (as
     /// `listingAndCalendar(_:calendarIn:)`'s, reduced to those terms); nil for an unknown id.
     /// A repository may answer from memory that follows the writes it can see, as its
@@ -36,10 +27,8 @@ public protocol ListingRepository: Sendable {
         -> (terms: StayTerms, entries: [CalendarEntry])?
 
     /// What a calendar reads: `stayTermsAndCalendar(_:calendarIn:)` for a range that depends
-    /// on the terms (today in the listing's time zone), `likely` as in
-    /// `listingAndCalendar(_:calendarIn:likelyWithin:)`.
-    func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
-                              likelyWithin likely: Range<CalendarDate>) throws
+    /// on the terms (today in the listing's time zone).
+    func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])?
 
     /// One page of the listings that match `search.filter`, in `search.sort` order, with the
@@ -89,12 +78,10 @@ extension ListingRepository {
         try listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
     }
 
-    /// `listingAndCalendar(_:calendarIn:likelyWithin:)` reduced to the stay terms.
-    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
-                                     likelyWithin likely: Range<CalendarDate>) throws
+    /// `listingAndCalendar(_:calendarIn:)` with a listing-dependent range, reduced to the stay terms.
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])? {
-        try listingAndCalendar(id, calendarIn: { try range($0.stayTerms) }, likelyWithin: likely)
-            .map { ($0.listing.stayTerms, $0.entries) }
+        try listingAndCalendar(id, calendarIn: { try range($0.stayTerms) }).map { ($0.listing.stayTerms, $0.entries) }
     }
 
     /// `listing` then `calendarEntries`: the same answer, from two snapshots, for
@@ -171,12 +158,5 @@ extension ListingRepository {
     public func listingAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])? {
         try listingAndCalendar(id, calendarIn: { _ in range })
-    }
-
-    /// Without the hint; engines that read faster with it implement it.
-    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
-                                   likelyWithin likely: Range<CalendarDate>) throws
-        -> (listing: Listing, entries: [CalendarEntry])? {
-        try listingAndCalendar(id, calendarIn: range)
     }
 }

@@ -294,11 +294,6 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         try catalog.listingAndCalendar(id, calendarIn: range)
     }
 
-    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
-                                   likelyWithin likely: Range<CalendarDate>) throws
-        -> (listing: Listing, entries: [CalendarEntry])? {
-        try catalog.listingAndCalendar(id, calendarIn: range, likelyWithin: likely)
-    }
 
     /// From the index, caught up as for a search (every write this process committed, and
     /// every other one it has been told of), when it holds the listing exactly; else, and
@@ -310,13 +305,12 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     }
 
     /// As `stayTermsAndCalendar(_:calendarIn:)`, for the calendar.
-    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>,
-                                     likelyWithin likely: Range<CalendarDate>) throws
+    public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: (StayTerms) throws -> Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])? {
         if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, calendarIn: range) {
             return answer
         }
-        return try catalog.listingAndCalendar(id, calendarIn: { try range($0.stayTerms) }, likelyWithin: likely)
+        return try catalog.listingAndCalendar(id, calendarIn: { try range($0.stayTerms) })
             .map { ($0.listing.stayTerms, $0.entries) }
     }
 

@@ -108,30 +108,6 @@ public final class PostgresCatalog: CatalogReads {
         }
     }
 
-    /// One round trip when `likely` spans at most `singleStatementDays` and `range(listing)`
-    /// lies inside it (nearly always): the fixed-range statement over `likely`, its days kept
-    /// to `range(listing)`. Otherwise the two-statement read above, so the answer is always
-    /// the one for `range(listing)`.
-    public func listingAndCalendar(_ id: ListingID, calendarIn range: (Listing) throws -> Range<CalendarDate>,
-                                   likelyWithin likely: Range<CalendarDate>) throws
-        -> (listing: Listing, entries: [CalendarEntry])? {
-        guard likely.upperBound.daysSinceEpoch - likely.lowerBound.daysSinceEpoch <= Self.singleStatementDays else {
-            return try listingAndCalendar(id, calendarIn: range)
-        }
-        guard let read = try listingAndCalendar(id, calendarIn: likely) else { return nil }
-        let exact = try range(read.listing)
-        guard exact.lowerBound >= likely.lowerBound && exact.upperBound <= likely.upperBound else {
-            return try listingAndCalendar(id, calendarIn: range)
-        }
-        return (read.listing, read.entries.filter { exact.contains($0.date) })
-    }
-
-    /// The longest range read with the listing in one statement. Each day's row there also
-    /// carries the summary's 35 columns as NULLs, which libpq parses one by one: for a
-    /// year's calendar (about 400 rows) that cost more instructions (callgrind: +14 % per
-    /// request) than the second round trip it saves; for a month's, less.
-    static let singleStatementDays = 62
-
     /// The summary's row with NULL calendar columns, then the days' rows with NULL summary
     /// columns (UNION ALL takes each column's type from the branch that has one).
     private static let listingWithCalendarSQL: String = {
