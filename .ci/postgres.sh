@@ -6,6 +6,7 @@
 # cluster on exit, whatever happened.
 #
 # Usage: .ci/postgres.sh [swift test arguments...]   (default: every suite with PostgreSQL cases)
+#        .ci/postgres.sh --run COMMAND [ARGS...]      (COMMAND instead of the tests, e.g. .ci/topology.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,6 +67,11 @@ fi
 export STAYS_TEST_POSTGRES_URL="postgres://stays@127.0.0.1:$port/postgres"
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $STAYS_TEST_POSTGRES_URL ($(as_user "$bindir/psql" -Atq -h 127.0.0.1 -p "$port" -U stays -d postgres -c 'show max_connections') connections)"
 
+if [ "${1:-}" = --run ]; then
+    shift
+    "$@"
+    exit
+fi
 if [ $# -gt 0 ]; then
     swift test "$@"
     exit
