@@ -35,7 +35,9 @@ struct SQLiteIndexRows: SearchIndexRows {
 }
 
 /// PostgreSQL: a read transaction's connection. Whole-table reads go through a cursor in
-/// batches, so a 100k-listing catalog's calendar is never held in one result at once.
+/// batches, so a 100k-listing catalog's calendar is never held in one result at once; the
+/// next batch is asked for before the current one is decoded, so the server reads it while
+/// this process decodes (a load costs about the larger of the two, not their sum).
 struct PostgresIndexRows: SearchIndexRows {
     let connection: PostgresConnection
     static var idParameter: String { "$1" }
@@ -44,11 +46,16 @@ struct PostgresIndexRows: SearchIndexRows {
     func latestSequence() throws -> Int64 { try PostgresChangeLog().latestSequence(in: connection) }
 
     func forEachRow(_ sql: String, _ body: (PostgresRow) throws -> Void) throws {
+        let fetch = "FETCH \(Self.batchRows) FROM stays_index_rows"
         try connection.execute(sql: "DECLARE stays_index_rows NO SCROLL CURSOR FOR " + sql)
-        while true {
-            let batch = try connection.query("FETCH \(Self.batchRows) FROM stays_index_rows")
+        try connection.send(sql: fetch)
+        var outstanding = true
+        defer { if outstanding { _ = try? connection.receive(sql: fetch) } }
+        while outstanding {
+            let batch = try connection.receive(sql: fetch)
+            outstanding = batch.count == Self.batchRows
+            if outstanding { try connection.send(sql: fetch) }
             try batch.forEachRow(body)
-            if batch.count < Self.batchRows { break }
         }
         try connection.execute(sql: "CLOSE stays_index_rows")
     }

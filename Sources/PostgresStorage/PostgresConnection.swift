@@ -105,6 +105,25 @@ public final class PostgresConnection {
         return rows
     }
 
+    /// Sends one statement (the simple protocol: no parameters, text results) and returns
+    /// without waiting, so that the server works on it while the caller does something else;
+    /// `receive(sql:)` then waits for its answer. At most one statement is outstanding, and
+    /// nothing else may run on the connection until it is received (a later `execute` or
+    /// `query` discards an answer never received).
+    public func send(sql: String) throws {
+        guard PQsendQuery(handle, sql) == 1 else {
+            throw PostgresError(message: String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines(), sql: sql)
+        }
+    }
+
+    /// The answer to the statement `send(sql:)` sent, waiting for it.
+    public func receive(sql: String) throws -> PostgresResult {
+        let result = PQgetResult(handle)
+        // The cycle ends with a NULL result; a second result would be a second statement's.
+        while let extra = PQgetResult(handle) { PQclear(extra) }
+        return try checked(result, sql: sql, format: .text)
+    }
+
     /// Refuses a binary result with a column `PostgresRow` cannot decode from binary.
     private static func checkBinaryTypes(of rows: PostgresResult, sql: String) throws {
         if let column = rows.undecodableColumn {

@@ -41,6 +41,35 @@ struct PostgresConnectionTests {
         #expect(error?.constraint == "nights_pkey")
     }
 
+    /// A statement sent ahead is answered by `receive` while the caller worked meanwhile;
+    /// its failure surfaces there with its SQLSTATE; one sent and never received is
+    /// discarded by the next statement, which answers its own question.
+    @Test func aStatementSentAheadIsReceivedLater() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute(sql: "CREATE TABLE n (i BIGINT); INSERT INTO n SELECT generate_series(1, 10)")
+        try connection.execute(sql: "BEGIN; DECLARE c NO SCROLL CURSOR FOR SELECT i FROM n ORDER BY i")
+        var seen: [Int64] = []
+        try connection.send(sql: "FETCH 4 FROM c")
+        while true {
+            let batch = try connection.receive(sql: "FETCH 4 FROM c")
+            let full = batch.count == 4
+            if full { try connection.send(sql: "FETCH 4 FROM c") }
+            batch.forEachRow { seen.append($0.int64(0)) }
+            if !full { break }
+        }
+        #expect(seen == Array(1...10))
+        try connection.execute(sql: "COMMIT")
+
+        try connection.send(sql: "SELECT 1 / 0")
+        let error = #expect(throws: PostgresError.self) { try connection.receive(sql: "SELECT 1 / 0") }
+        #expect(error?.sqlState == "22012")
+
+        try connection.send(sql: "SELECT 41")
+        let answer = try connection.query("SELECT $1::bigint + 1", [41])
+        #expect(answer.count == 1 && answer.row(0).int64(0) == 42)
+    }
+
     @Test func aThrowingTransactionLeavesNothing() throws {
         let database = try #require(try TemporaryPostgresDatabase.make())
         let connection = try PostgresConnection(url: database.url)
