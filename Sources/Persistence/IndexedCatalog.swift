@@ -294,14 +294,13 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         try catalog.listingAndCalendar(id, calendarIn: range)
     }
 
-
     /// From the index, caught up as for a search (every write this process committed, and
     /// every other one it has been told of), when it holds the listing exactly; else, and
     /// while the log waits for a rebuild, from the database.
     public func stayTermsAndCalendar(_ id: ListingID, calendarIn range: Range<CalendarDate>) throws
         -> (terms: StayTerms, entries: [CalendarEntry])? {
         if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, in: range) { return answer }
-        return try catalog.listingAndCalendar(id, calendarIn: range).map { ($0.listing.stayTerms, $0.entries) }
+        return try catalog.stayTermsAndCalendar(id, calendarIn: range)
     }
 
     /// As `stayTermsAndCalendar(_:calendarIn:)`, for the calendar.
@@ -310,8 +309,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         if let answer = try freshIndexHoldingEveryWrite()?.stayTermsAndCalendar(id.rawValue, calendarIn: range) {
             return answer
         }
-        return try catalog.listingAndCalendar(id, calendarIn: { try range($0.stayTerms) })
-            .map { ($0.listing.stayTerms, $0.entries) }
+        return try catalog.stayTermsAndCalendar(id, calendarIn: range)
     }
 
     public func searchListings(_ search: ListingSearch) throws -> ListingPage {

@@ -249,15 +249,20 @@ extension SearchIndex {
         }
     }
 
+    /// The full terms of the listing in `slot`, compact or exceptional. The caller holds the
+    /// read or the write lock.
+    @inline(__always)
+    func terms(of slot: Int) -> SearchIndexTerms {
+        let compact = compactTerms[slot]
+        return compact.isException ? exceptionalTerms[slot]! : compact.widened()
+    }
+
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row, for a slot `forEachCandidate` let through (its
     /// nights inside the window and room type checked, capacity up to `capacityRows`).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
-        let compact = compactTerms[slot]
-        let listing = compact.isException
-            ? exceptionalTerms[slot]!
-            : compact.widened()
+        let listing = terms(of: slot)
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {

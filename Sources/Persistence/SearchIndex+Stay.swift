@@ -91,8 +91,7 @@ extension SearchIndex {
             guard let slot = slot(of: id), hasRoomType(slot) else { return nil }
             let record = stayRecords[slot]
             guard record.isExact else { return nil }
-            let compact = compactTerms[slot]
-            let listing = compact.isException ? exceptionalTerms[slot]! : compact.widened()
+            let listing = terms(of: slot)
             let terms = StayTerms(
                 id: ListingID(id), timeZone: timeZones.names[Int(record.timeZone)],
                 currency: CurrencyCode(rawValue: currencies.names[Int(record.currency)]),
@@ -140,9 +139,7 @@ extension SearchIndex {
         let prices = priceSlices[slot]
         for position in Int(prices.start)..<Int(prices.end) where (low..<high).contains(priceDays[position]) {
             let day = priceDays[position]
-            let normal = NightlyPricer.basePrice(override: nil, isWeekendNight: CalendarDate.isWeekendNight(epochDay: Int(day)),
-                                                 basePrice: listing.basePrice, weekendPrice: listing.weekendPrice)
-            update(day) { $0.price = normal &+ priceDeltas[position] }
+            update(day) { $0.price = listing.priceWithoutOverride(onEpochDay: day) &+ priceDeltas[position] }
         }
         let rules = ruleSlices[slot]
         for position in Int(rules.start)..<Int(rules.end) where (low..<high).contains(ruleDays[position]) {

@@ -366,15 +366,17 @@ struct SearchIndexListingRow {
         roomType = row.withUTF8(5) { text in
             Self.roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
         }
+        let maxGuests = row.int64(4), minNights = row.int64(10), maxNights = row.int64(11)
+        let availableUntil = row.optionalInt64(12)
         terms = SearchIndexTerms(
             basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
-            guestsIncluded: row.int64(9), maxGuests: Int32(clamping: row.int64(4)),
-            minNights: Int32(clamping: row.int64(10)), maxNights: Int32(clamping: row.int64(11)),
-            availableUntil: row.optionalInt64(12).map { Int32(clamping: $0) } ?? .max)
+            guestsIncluded: row.int64(9), maxGuests: Int32(clamping: maxGuests),
+            minNights: Int32(clamping: minNights), maxNights: Int32(clamping: maxNights),
+            availableUntil: availableUntil.map { Int32(clamping: $0) } ?? .max)
         score = row.int64(13)
         rating = row.double(14)
-        let availableUntil = row.optionalInt64(12)
-        if Int32(exactly: row.int64(4)) != nil, Int32(exactly: row.int64(10)) != nil, Int32(exactly: row.int64(11)) != nil,
+        // Exact only when nothing above was clamped (`Int32.max` means "no limit" there).
+        if Int32(exactly: maxGuests) != nil, Int32(exactly: minNights) != nil, Int32(exactly: maxNights) != nil,
            availableUntil.map({ Int32(exactly: $0) != nil && $0 != Int64(Int32.max) }) ?? true,
            let weekly = Int16(exactly: row.int64(17)), let monthly = Int16(exactly: row.int64(18)),
            let policy = CancellationPolicy(rawValue: row.string(21)),
@@ -427,12 +429,8 @@ struct SearchIndexDay {
         isUnavailable = record.bool(2)
         isHostBlocked = record.bool(8)
         if let price = record.optionalInt64(3) {
-            // The day's price without the override (`terms.weekendPrice` is already
-            // COALESCE(weekend_price, base_price)).
-            let normal = NightlyPricer.basePrice(override: nil, isWeekendNight: CalendarDate.isWeekendNight(epochDay: Int(day)),
-                                                 basePrice: terms.basePrice, weekendPrice: terms.weekendPrice)
             // Both positive (CHECK constraints): the difference cannot overflow.
-            priceDelta = price &- normal
+            priceDelta = price &- terms.priceWithoutOverride(onEpochDay: day)
         } else {
             priceDelta = nil
         }

@@ -1,3 +1,5 @@
+import Domain
+
 /// The columns of one listing that every search candidate needs, packed in one record (48
 /// bytes) so that checking a candidate touches one cache line instead of one per column.
 ///
@@ -16,6 +18,13 @@ struct SearchIndexTerms {
     let maxNights: Int32
     /// Epoch day; `Int32.max` when the listing has no limit.
     let availableUntil: Int32
+
+    /// The day's price without an override (`NightlyPricer`'s rule): what the index stores a
+    /// price override's difference from (`SearchIndexDay.priceDelta`).
+    func priceWithoutOverride(onEpochDay day: Int32) -> Int64 {
+        NightlyPricer.basePrice(override: nil, isWeekendNight: CalendarDate.isWeekendNight(epochDay: Int(day)),
+                                basePrice: basePrice, weekendPrice: weekendPrice)
+    }
 }
 
 /// `SearchIndexTerms` in 24 bytes instead of 48, for the scan: a search over a big area
