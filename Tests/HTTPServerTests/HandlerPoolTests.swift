@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -18,17 +18,17 @@ import Testing
         }
         entered.wait()
         let count = 3_000
-        let order = Mutex<[Int]>([])
+        let order = LockedBox<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         for number in 0..<count {
             pool.submit {
-                order.withLock { $0.append(number) }
+                order.mutate { $0.append(number) }
                 if number == count - 1 { done.signal() }
             }
         }
         release.signal()
         #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(order.withLock { $0 } == Array(0..<count))
+        #expect(order.value == Array(0..<count))
     }
 
     @Test func aStuckPoolGetsAnotherThreadForTheTaskWaitingBehindIt() {
@@ -145,23 +145,23 @@ import Testing
         let pool = HandlerPool(name: "test.pool", baseThreads: 2)
         pool.start()
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let count = Mutex(0)
+        let count = LockedBox(0)
         for _ in 0..<2 {
             pool.submit {
                 entered.signal()
                 release.wait()
-                count.withLock { $0 += 1 }
+                count.mutate { $0 += 1 }
             }
         }
         entered.wait()
         entered.wait()
-        for _ in 0..<10 { pool.submit { count.withLock { $0 += 1 } } }
+        for _ in 0..<10 { pool.submit { count.mutate { $0 += 1 } } }
         pool.stop()
-        pool.submit { count.withLock { $0 += 100 } }   // after stop: dropped
+        pool.submit { count.mutate { $0 += 100 } }   // after stop: dropped
         release.signal()
         release.signal()
         #expect(waitUntil { pool.threadCount == 0 })
-        #expect(count.withLock { $0 } == 12)
+        #expect(count.value == 12)
     }
 
     /// Polls `condition` for up to 10 s.

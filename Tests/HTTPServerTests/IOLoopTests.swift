@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -46,14 +46,14 @@ import Testing
     @Test func theLoopThreadCarriesItsNameForTheKernel() {
         let loop = IOLoop(name: "stays.loop.named.long")
         loop.start()
-        let comm = Mutex("")
+        let comm = LockedBox("")
         let done = DispatchSemaphore(value: 0)
         loop.execute {
-            comm.withLock { $0 = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable" }
+            comm.mutate { $0 = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable" }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(comm.withLock { $0 } == "stays.loop.name\n")   // the kernel keeps 15 bytes
+        #expect(comm.value == "stays.loop.name\n")   // the kernel keeps 15 bytes
         loop.stop()
     }
 

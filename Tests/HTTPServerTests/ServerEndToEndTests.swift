@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import Glibc
 import HTTP1
-import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -72,7 +71,7 @@ import Testing
         defer { server.stop() }
         let clients = 8
         let rounds = 150
-        let failures = Mutex<[String]>([])
+        let failures = LockedBox<[String]>([])
         let port = server.port
         DispatchQueue.concurrentPerform(iterations: clients) { clientIndex in
             do {
@@ -82,18 +81,18 @@ import Testing
                         try client.send((0..<3).map { "GET /c\(clientIndex)/r\(round)/p\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
                         for part in 0..<3 {
                             let text = try client.readResponse().text
-                            if text != "GET /c\(clientIndex)/r\(round)/p\(part) 0" { failures.withLock { $0.append(text) } }
+                            if text != "GET /c\(clientIndex)/r\(round)/p\(part) 0" { failures.mutate { $0.append(text) } }
                         }
                     } else {
                         let text = try client.get("/c\(clientIndex)/r\(round)").text
-                        if text != "GET /c\(clientIndex)/r\(round) 0" { failures.withLock { $0.append(text) } }
+                        if text != "GET /c\(clientIndex)/r\(round) 0" { failures.mutate { $0.append(text) } }
                     }
                 }
             } catch {
-                failures.withLock { $0.append("client \(clientIndex): \(error)") }
+                failures.mutate { $0.append("client \(clientIndex): \(error)") }
             }
         }
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures.value == [])
     }
 
     @Test func chunkedRequestBody() throws {
@@ -353,12 +352,12 @@ import Testing
 
     @Test func connectionsBeyondTheCapAreAnswered503AndCounted() throws {
         let metrics = Metrics()
-        let lines = Mutex<[String]>([])
+        let lines = LockedBox<[String]>([])
         var configuration = ServerConfiguration(maxConnections: 4)
         configuration.port = 0
         let server = HTTPServer(configuration: configuration, responder: EchoResponder(), accessLog: nil,
                                 readSize: IOLoop.defaultScratchSize, metrics: metrics,
-                                log: { line in lines.withLock { $0.append(line) } })
+                                log: { line in lines.mutate { $0.append(line) } })
         let port = try server.start()
         defer { server.shutdown(); server.waitUntilStopped() }
         // Four kept-alive connections, each known to be accepted (it answered).
@@ -384,7 +383,7 @@ import Testing
         #expect(text.contains("stays_connections_refused_total{reason=\"connection_cap\"} 3\n"))
         #expect(text.contains("stays_connections_refused_total{reason=\"descriptors\"} 0\n"))
         // Logged, but at most once a second: three refusals in a burst make one line.
-        let logged = lines.withLock { $0 }
+        let logged = lines.value
         #expect(logged.count == 1)
         #expect(logged.first?.contains("connection cap (4)") == true)
         // The held connections still work.

@@ -61,12 +61,3 @@ struct PostgresMigratorTests {
         #expect(try PostgresMigrator(migrations: [first]).appliedMigrations(connection).map(\.version) == [1])
     }
 }
-
-/// A value shared by test threads.
-final class LockedBox<T>: @unchecked Sendable {
-    private var stored: T
-    private let lock = NSLock()
-    init(_ value: T) { stored = value }
-    var value: T { lock.withLock { stored } }
-    func mutate(_ body: (inout T) -> Void) { lock.withLock { body(&stored) } }
-}
