@@ -160,6 +160,12 @@ func descriptorReserve(pool: DatabasePool, metricsListener: Bool) -> Int {
 /// descriptors (the path was good at start): 503 with `Retry-After`, not 500.
 extension DatabaseOpenError: ResourceExhaustionError {}
 
+/// PostgreSQL restarting, failing over, down or at its connection limit: 503 with
+/// `Retry-After`, not 500. A booking that met it may be sent again with its idempotency key.
+extension PostgresUnavailableError: ResourceExhaustionError {
+    public var unavailableDetail: String { "The database cannot be reached; try again shortly." }
+}
+
 enum NotReady: Error {
     case searchIndexNotLoaded
 }

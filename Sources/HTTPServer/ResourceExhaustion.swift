@@ -2,17 +2,21 @@ import Glibc
 import Synchronization
 
 /// An error a handler throws when the process ran out of a resource for the moment (file
-/// descriptors, a database connection that could not be opened). The router answers it with
+/// descriptors, a database that cannot be reached). The router answers it with
 /// 503 `/problems/service-unavailable`, `Retry-After: retryAfterSeconds` and
 /// `Connection: close`, never a 500, and logs it at most once a second
 /// (`RateLimitedLog`).
 public protocol ResourceExhaustionError: Error {
     /// What the `Retry-After` header says; 1 by default.
     var retryAfterSeconds: Int { get }
+    /// The problem's `detail`, in a client's words; by default, that the server is short of
+    /// resources.
+    var unavailableDetail: String { get }
 }
 
 extension ResourceExhaustionError {
     public var retryAfterSeconds: Int { 1 }
+    public var unavailableDetail: String { "The server is short of resources; try again shortly." }
 }
 
 /// Whether an `errno` means the process or the system is out of file descriptors.

@@ -141,7 +141,7 @@ public final class RouterResponder: Responder {
             exhaustionLog.log("503 (resource exhausted): "
                 + ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
             var unavailable = Problem(type: .serviceUnavailable, status: .serviceUnavailable,
-                                      detail: "The server is short of resources; try again shortly.")
+                                      detail: error.unavailableDetail)
             unavailable.requestID = requestID
             unavailable.headers.append(name: "Retry-After", value: String(error.retryAfterSeconds))
             var response = unavailable.response()

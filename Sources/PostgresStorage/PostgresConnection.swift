@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import Glibc
 
 /// One PostgreSQL connection through libpq, used synchronously.
 ///
@@ -42,6 +43,16 @@ public final class PostgresConnection {
 
     /// False once the server or the network dropped the connection: a pool then opens a new one.
     public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether a connection that has been idle can be handed out again, known without a round
+    /// trip: a server says nothing to an idle session that is not listening, so one with input
+    /// waiting (a FATAL message, end of file) is being closed by the server (a restart, a
+    /// failover, `pg_terminate_backend`), and libpq would only notice at the next statement.
+    public var isIntactWhileIdle: Bool {
+        guard isHealthy else { return false }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) == 0
+    }
 
     /// True between BEGIN and COMMIT/ROLLBACK (also in a failed transaction).
     public var isInsideTransaction: Bool {

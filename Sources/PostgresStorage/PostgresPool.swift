@@ -13,7 +13,11 @@ import Synchronization
 ///   the SQL (see docs/storage.md), never by this pool.
 /// - Both are synchronous: they block until a connection is free, run the closure on the
 ///   calling thread, and return its value or rethrow its error.
-/// - A connection the server dropped is not handed out again: the next call opens a new one.
+/// - A connection the server closed is not handed out again: one closed while it sat idle is
+///   replaced before the call runs (a database restart costs no failed request), one lost
+///   during a call is dropped after it. A database that cannot be reached, or a connection
+///   lost during a call, throws `PostgresUnavailableError`; any other failure is the
+///   statement's `PostgresError` (or the closure's own error), unchanged.
 ///
 /// Thread safety: `Sendable`. The connection passed to a closure belongs to that call only.
 public final class PostgresPool: @unchecked Sendable {
@@ -69,7 +73,11 @@ public final class PostgresPool: @unchecked Sendable {
         if closed.load(ordering: .acquiring) { throw PostgresError(message: "the pool is closed") }
         let connection = try checkOut()
         defer { checkIn(connection) }
-        return try body(connection)
+        do {
+            return try body(connection)
+        } catch let error as PostgresError where !connection.isHealthy {
+            throw PostgresUnavailableError(error)
+        }
     }
 
     /// Times a call had to wait for a connection.
@@ -81,10 +89,14 @@ public final class PostgresPool: @unchecked Sendable {
     private func checkOut() throws -> PostgresConnection {
         condition.lock()
         if idle.isEmpty && openCount >= maximumConnectionCount { waits.wrappingAdd(1, ordering: .relaxed) }
-        while idle.isEmpty && openCount >= maximumConnectionCount { condition.wait() }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
+        while true {
+            while idle.isEmpty && openCount >= maximumConnectionCount { condition.wait() }
+            guard let connection = idle.popLast() else { break }
+            if connection.isIntactWhileIdle {
+                condition.unlock()
+                return connection
+            }
+            openCount -= 1  // closed by the server while idle: released here, replaced below
         }
         openCount += 1
         condition.unlock()
@@ -95,7 +107,7 @@ public final class PostgresPool: @unchecked Sendable {
             openCount -= 1
             condition.signal()
             condition.unlock()
-            throw error
+            throw (error as? PostgresError).map(PostgresUnavailableError.init) ?? error
         }
     }
 

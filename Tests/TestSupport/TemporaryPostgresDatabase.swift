@@ -64,6 +64,21 @@ public final class TemporaryPostgresDatabase: @unchecked Sendable {
 
     deinit { drop() }
 
+    /// Ends the given sessions (`pg_backend_pid()`s) from a connection of its own, as a
+    /// restart or an administrator's `pg_terminate_backend` would, and returns once the
+    /// server has let them go.
+    public func terminateSessions(_ pids: [Int64]) throws {
+        let admin = try PostgresConnection(url: url)
+        for pid in pids { _ = try admin.query("SELECT pg_terminate_backend($1::int)", [pid]) }
+        let list = "{" + pids.map(String.init).joined(separator: ",") + "}"
+        let deadline = Date().addingTimeInterval(10)
+        while try admin.queryOne("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1::int[])", [list],
+                                 { $0.int64(0) }) != 0 {
+            guard Date() < deadline else { throw PostgresError(message: "sessions \(pids) outlived pg_terminate_backend") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// `postgres://u@h:p/db?x` with `db` replaced.
     static func replacingDatabase(in url: String, with database: String) -> String {
         guard var components = URLComponents(string: url) else { return url }
