@@ -21,9 +21,25 @@ public final class PostgresConnection {
     private var recent: [(sql: String, name: String)] = []
     private static let recentCount = 8
 
-    /// Connects with a libpq connection string or URL (`postgres://user:pass@host:port/db`).
+    /// What a connection sets unless its URL sets it: a bounded wait to connect, and TCP
+    /// keepalives that notice a server gone without a word (a failover, a cut network) in about
+    /// a minute rather than the kernel's two hours. Without them a request could wait on such a
+    /// server with no end.
+    public static let defaultSettings: KeyValuePairs<String, String> = [
+        "connect_timeout": "10", "keepalives_idle": "30", "keepalives_interval": "10", "keepalives_count": "3",
+    ]
+
+    /// Connects with a libpq connection string or URL (`postgres://user:pass@host:port/db`),
+    /// which may override any of `defaultSettings`.
     public init(url: String) throws {
-        guard let connection = PQconnectdb(url) else {
+        // libpq reads the keywords in order and keeps the last value: the defaults come first,
+        // then the URL expanded in place of `dbname`, so the URL's own settings win.
+        let keywords = Self.defaultSettings.map(\.key) + ["dbname"]
+        let values = Self.defaultSettings.map(\.value) + [url]
+        let made = withCStringArray(keywords) { keywords in
+            withCStringArray(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection = made else {
             throw PostgresError(message: "libpq could not allocate a connection")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -39,6 +55,22 @@ public final class PostgresConnection {
 
     deinit {
         PQfinish(handle)
+    }
+
+    /// The libpq settings in effect (`host`, `port`, `connect_timeout`, ...): what the URL set
+    /// and the defaults it left. Passwords are left out.
+    public var settings: [String: String] {
+        guard let options = PQconninfo(handle) else { return [:] }
+        defer { PQconninfoFree(options) }
+        var settings: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val, String(cString: keyword) != "password" {
+                settings[String(cString: keyword)] = String(cString: value)
+            }
+            option += 1
+        }
+        return settings
     }
 
     /// False once the server or the network dropped the connection: a pool then opens a new one.
@@ -194,3 +226,11 @@ public final class PostgresConnection {
 
 @available(*, unavailable)
 extension PostgresConnection: Sendable {}
+
+/// Calls `body` with a NULL-terminated array of C strings, valid during the call.
+private func withCStringArray<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

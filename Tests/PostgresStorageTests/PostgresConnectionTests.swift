@@ -5,6 +5,18 @@ import Testing
 
 @Suite(.enabled(if: TemporaryPostgresDatabase.isAvailable, "needs STAYS_TEST_POSTGRES_URL (.ci/postgres.sh)"))
 struct PostgresConnectionTests {
+    @Test func theDefaultsApplyWhereTheURLIsSilentAndTheURLWinsWhereItSpeaks() throws {
+        let database = try #require(try TemporaryPostgresDatabase.make())
+        let plain = try PostgresConnection(url: database.url).settings
+        #expect(plain["connect_timeout"] == "10")
+        #expect(plain["keepalives_idle"] == "30" && plain["keepalives_interval"] == "10" && plain["keepalives_count"] == "3")
+        #expect(plain["dbname"] == database.name)
+        let separator = database.url.contains("?") ? "&" : "?"
+        let own = try PostgresConnection(url: database.url + separator + "connect_timeout=3&keepalives_idle=7").settings
+        #expect(own["connect_timeout"] == "3" && own["keepalives_idle"] == "7" && own["keepalives_count"] == "3")
+        #expect(own["dbname"] == database.name)
+    }
+
     @Test func parametersRoundTripExactlyAndAreNeverSQL() throws {
         let database = try #require(try TemporaryPostgresDatabase.make())
         let connection = try PostgresConnection(url: database.url)
@@ -101,5 +113,44 @@ struct PostgresConnectionTests {
             return (before, try reader.queryOne("SELECT count(*) FROM t") { $0.int(0) } ?? -1)
         }
         #expect(before == 40 && after == 40)
+    }
+}
+
+/// A server that accepts the TCP connection and then says nothing (a hung host, a proxy
+/// whose backend is gone): connecting must give up on its own. Needs no PostgreSQL.
+@Suite struct PostgresConnectTimeoutTests {
+    @Test func connectingToAServerThatNeverAnswersGivesUp() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 4) == 0)   // the kernel accepts; nobody answers
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+
+        let outcome = LockedBox<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do {
+                _ = try PostgresConnection(url: "postgres://stays@127.0.0.1:\(port)/stays?sslmode=disable")
+                outcome.mutate { $0 = "connected" }
+            } catch {
+                outcome.mutate { $0 = "\(error)" }
+            }
+            done.signal()
+        }
+        // The default connect_timeout is 10 s; without it the wait would have no end (the
+        // listener is closed after 30 s so that the thread ends either way).
+        let finished = done.wait(timeout: .now() + 30) == .success
+        #expect(finished, "still connecting after 30 s")
+        if finished { #expect(outcome.value?.contains("timeout expired") == true, "\(outcome.value ?? "nothing")") }
     }
 }
