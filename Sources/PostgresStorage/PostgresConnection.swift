@@ -21,12 +21,14 @@ public final class PostgresConnection {
     private var recent: [(sql: String, name: String)] = []
     private static let recentCount = 8
 
-    /// What a connection sets unless its URL sets it: a bounded wait to connect, and TCP
-    /// keepalives that notice a server gone without a word (a failover, a cut network) in about
-    /// a minute rather than the kernel's two hours. Without them a request could wait on such a
-    /// server with no end.
+    /// What a connection sets unless its URL sets it: a bounded wait to connect; TCP keepalives
+    /// that notice a server gone without a word (a failover, a cut network) while a statement
+    /// waits for its answer, in about a minute rather than the kernel's two hours; and a limit
+    /// on how long sent bytes may go unacknowledged. Without them a request could wait on such
+    /// a server with no end.
     public static let defaultSettings: KeyValuePairs<String, String> = [
         "connect_timeout": "10", "keepalives_idle": "30", "keepalives_interval": "10", "keepalives_count": "3",
+        "tcp_user_timeout": "30000",
     ]
 
     /// Connects with a libpq connection string or URL (`postgres://user:pass@host:port/db`),

@@ -10,6 +10,7 @@ struct PostgresConnectionTests {
         let plain = try PostgresConnection(url: database.url).settings
         #expect(plain["connect_timeout"] == "10")
         #expect(plain["keepalives_idle"] == "30" && plain["keepalives_interval"] == "10" && plain["keepalives_count"] == "3")
+        #expect(plain["tcp_user_timeout"] == "30000")
         #expect(plain["dbname"] == database.name)
         let separator = database.url.contains("?") ? "&" : "?"
         let own = try PostgresConnection(url: database.url + separator + "connect_timeout=3&keepalives_idle=7").settings
