@@ -65,6 +65,10 @@ if [ -z "$started" ]; then
     exit 1
 fi
 export STAYS_TEST_POSTGRES_URL="postgres://stays@127.0.0.1:$port/postgres"
+# For a script run with --run that restarts the server (.ci/topology.sh): the cluster's
+# directory (data/, log) and how to run pg_ctl on it.
+export STAYS_TEST_POSTGRES_CLUSTER="$cluster"
+export STAYS_TEST_POSTGRES_CTL="$bindir/pg_ctl" STAYS_TEST_POSTGRES_USER="$user"
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $STAYS_TEST_POSTGRES_URL ($(as_user "$bindir/psql" -Atq -h 127.0.0.1 -p "$port" -U stays -d postgres -c 'show max_connections') connections)"
 
 if [ "${1:-}" = --run ]; then

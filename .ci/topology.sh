@@ -7,6 +7,8 @@
 # listens on a free port instead of 80. Then, through nginx as a client would:
 #   - both servers ready, the database migrated and the demo catalog seeded exactly once;
 #   - a guest books a stay; both servers refuse to quote those nights again;
+#   - PostgreSQL restarts under both: no request fails once it is back, and a booking on
+#     stays-2 after the restart is seen by stays-1 (its LISTEN connection came back);
 #   - stays-1 killed (SIGKILL): every read still answered, and the booking retried with its
 #     Idempotency-Key is replayed by stays-2.
 #
@@ -132,6 +134,40 @@ for server in 127.0.0.2 127.0.0.3; do
     [ -n "$seen" ] || fail "$server still quotes the booked nights 1 s after the booking"
 done
 echo "topology: both servers refuse to quote the booked nights"
+
+# PostgreSQL restarts (fast shutdown: every session is cut). Once it is back, no request
+# fails on either server, and stays-1 follows a booking made on stays-2.
+restart_postgres() {
+    local ctl=(-D "$STAYS_TEST_POSTGRES_CLUSTER/data" -l "$STAYS_TEST_POSTGRES_CLUSTER/log" -m fast -w restart)
+    if [ "$(id -u)" = 0 ]; then runuser -u "$STAYS_TEST_POSTGRES_USER" -- "$STAYS_TEST_POSTGRES_CTL" "${ctl[@]}"
+    else "$STAYS_TEST_POSTGRES_CTL" "${ctl[@]}"; fi >/dev/null
+}
+restart_postgres || fail "PostgreSQL did not restart"
+for n in $(seq 10); do
+    for server in 127.0.0.2 127.0.0.3; do
+        for target in "/listings?$stay&limit=5" "/listings/$listing"; do
+            status=$(curl -s -o "$work/answer.json" -w '%{http_code}' "http://$server:8080$target")
+            [ "$status" = 200 ] || fail "after the PostgreSQL restart, $server answered $target with $status $(cat "$work/answer.json")"
+        done
+    done
+done
+later_in=$(date -u -d '+40 days' +%F) later_out=$(date -u -d '+42 days' +%F)
+found=$(curl -sf "http://127.0.0.3:8080/listings?checkin=$later_in&checkout=$later_out&adults=2&limit=1") ||
+    fail "no search from stays-2 after the restart"
+later_listing=$(jq -r '.items[0].id' <<<"$found") later_total=$(jq -r '.items[0].totalPrice' <<<"$found")
+later="listingId=$later_listing&checkin=$later_in&checkout=$later_out&adults=2"
+status=$(curl -s -o "$work/later.json" -w '%{http_code}' -X POST "http://127.0.0.3:8080/reservations" \
+    -H "Authorization: Bearer $token" -H "Idempotency-Key: $(python3 -c 'import uuid; print(uuid.uuid4())')" \
+    -H 'Content-Type: application/json' \
+    -d "{\"listingId\":\"$later_listing\",\"checkin\":\"$later_in\",\"checkout\":\"$later_out\",\"adults\":2,\"expectedTotal\":$later_total}")
+[ "$status" = 201 ] || fail "booking on stays-2 after the restart: $status $(cat "$work/later.json")"
+seen=
+for _ in $(seq 100); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.2:8080/quote?$later")" = 409 ] && { seen=1; break; }
+    sleep 0.02
+done
+[ -n "$seen" ] || fail "stays-1 still quotes nights booked on stays-2 2 s after the booking (after the restart)"
+echo "topology: PostgreSQL restarted; 40 of 40 requests after it answered, and stays-1 follows a booking on stays-2"
 
 # One server dies; nginx moves every read to the other, and the retried booking is replayed.
 { kill -9 "$stays1" && wait "$stays1"; } 2>/dev/null || true
