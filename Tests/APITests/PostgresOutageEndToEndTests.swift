@@ -62,4 +62,75 @@ struct PostgresOutageEndToEndTests {
         #expect(try TestClient(port: server.port).get("/health/ready").status == 503)
         #expect(try TestClient(port: server.port).get("/health/live").status == 200)
     }
+
+    /// Bookings while PostgreSQL cuts every session again and again. A booking that meets a
+    /// cut answers 503, and the client sends it again with the same key, as docs/deployment.md
+    /// says: in the end each stay is booked exactly once, every 201 is in the database, and
+    /// no request ever answers 500.
+    @Test func bookingsThroughRepeatedRestartsAreEachAcknowledgedOnce() throws {
+        let database = try #require(try CatalogFixture.makePostgres())
+        let server = try Server(url: database.url)
+        let workers = 4, stays = 40
+        let guests = try (0..<workers).map { _ in try BookingClient.newGuest(port: server.port) }
+        let statuses = UnsafeSendableBox<[Int: Int]>([:])
+        let outcomes = UnsafeSendableBox<[(worker: Int, status: Int, id: String?)]>([])
+        let running = UnsafeSendableBox(workers)
+
+        /// Sends the request until it answers anything but 503 (counting every status seen).
+        @Sendable func untilAnswered(_ send: () throws -> ClientResponse) -> ClientResponse {
+            for _ in 0..<200 {
+                let response = (try? send()) ?? .failed
+                statuses.lock.withLock { statuses.value[response.status, default: 0] += 1 }
+                if response.status != 503 && response.status != -1 { return response }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return .failed
+        }
+
+        let group = DispatchGroup()
+        for worker in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                defer { running.lock.withLock { running.value -= 1 } }
+                let listing = "\(201 + worker)"
+                for night in 0..<stays {
+                    let checkin = CalendarDay(2028, 1, 1).adding(night), checkout = checkin.adding(1)
+                    let query = "listingId=\(listing)&checkin=\(checkin)&checkout=\(checkout)&adults=1"
+                    let quote = untilAnswered { try TestClient(port: server.port).get("/quote?\(query)") }
+                    guard let total = int64(quote.object["total"]) else {
+                        outcomes.lock.withLock { outcomes.value.append((worker, quote.status, nil)) }
+                        continue
+                    }
+                    let key = UUID().uuidString
+                    let booked = untilAnswered {
+                        try guests[worker].book(["listingId": listing, "checkin": "\(checkin)", "checkout": "\(checkout)",
+                                                 "adults": 1, "expectedTotal": total], key: key)
+                    }
+                    outcomes.lock.withLock { outcomes.value.append((worker, booked.status, booked.object["id"] as? String)) }
+                }
+            }
+        }
+        var cuts = 0
+        while running.lock.withLock({ running.value }) > 0 {
+            try database.terminateSessions(try sessions(of: database))
+            cuts += 1
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        group.wait()
+
+        let seen = statuses.lock.withLock { statuses.value }
+        #expect(cuts >= 3, "the bookings outran the cuts: \(cuts)")
+        #expect(seen[500] == nil, "statuses seen: \(seen)")
+        let results = outcomes.lock.withLock { outcomes.value }
+        #expect(results.count == workers * stays)
+        #expect(results.allSatisfy { $0.status == 201 }, "\(results.filter { $0.status != 201 })")
+        let ids = results.compactMap(\.id)
+        #expect(Set(ids).count == workers * stays, "a stay booked twice, or a 201 without an id")
+        let admin = try PostgresConnection(url: database.url)
+        #expect(try admin.queryOne("SELECT count(*) FROM reservations") { $0.int64(0) } == Int64(workers * stays))
+        for (worker, guest) in guests.enumerated() {
+            let trips = try guest.send("GET", "/reservations?limit=50").object["items"] as? [[String: Any]] ?? []
+            #expect(Set(trips.compactMap { $0["id"] as? String })
+                    == Set(results.filter { $0.worker == worker }.compactMap(\.id)), "guest \(worker)")
+        }
+    }
 }
