@@ -7,11 +7,12 @@
 # and idle, and the search index's size line from the server's log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/lib.sh
 bin=$1 database=$2 count=${3:-10000}
 work=$(mktemp -d /tmp/stays-idle-rss.XXXXXX)
 if [[ "$database" != postgres* ]]; then cp "$database" "$work/catalog.sqlite"; database=$work/catalog.sqlite; fi
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 "$bin" serve --database "$database" --port "$port" --quiet --no-seed --idle-timeout 900 > "$work/server.log" 2>&1 &
 server=$!
 holder=

@@ -32,3 +32,18 @@ release_stays() {
         BIN_STAYS=$(swift build -c release --show-bin-path)/stays
     fi
 }
+
+# Prints a loopback TCP port nobody holds now (the kernel's choice; a fixed port inside the
+# ephemeral range can be held by a client's connection).
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# For a throwaway PostgreSQL cluster: sets PG_BINDIR (the newest installed server's programs)
+# and PG_USER (`postgres`, created when missing: PostgreSQL refuses to run as root).
+postgres_tools() {
+    PG_BINDIR=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+    PG_USER=postgres
+    id "$PG_USER" >/dev/null 2>&1 || useradd --system --no-create-home "$PG_USER"
+}
+
+# Runs a command as PG_USER when this script runs as root, else as this user.
+as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$PG_USER" -- "$@"; else "$@"; fi; }

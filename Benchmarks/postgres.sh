@@ -37,10 +37,8 @@ dpkg -s postgresql >/dev/null 2>&1 || install_packages postgresql
 release_stays
 
 step "PostgreSQL cluster"
-bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-user=postgres
-id "$user" >/dev/null 2>&1 || useradd --system --no-create-home "$user"
-as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
+postgres_tools
+bindir=$PG_BINDIR
 # CLUSTER_DIR keeps the cluster (and its seeded catalog) for the next run: seeding 100k
 # listings takes minutes. Without it, a temporary cluster is removed on exit.
 if [ -n "${CLUSTER_DIR:-}" ]; then
@@ -49,10 +47,8 @@ if [ -n "${CLUSTER_DIR:-}" ]; then
 else
     cluster=$(mktemp -d /tmp/stays-pgbench.XXXXXX)
 fi
-chown "$user" "$cluster"
-# A port the kernel says is free now (a fixed one inside the ephemeral range can be held by
-# a client's connection, as .ci/postgres.sh found).
-port=${PGPORT_BENCH:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+chown "$PG_USER" "$cluster"
+port=${PGPORT_BENCH:-$(free_port)}
 cleanup() {
     as_user "$bindir/pg_ctl" -D "$cluster/data" -m fast stop >/dev/null 2>&1 || true
     if [ -z "${CLUSTER_DIR:-}" ]; then rm -rf "$cluster"; fi

@@ -27,13 +27,10 @@ install_missing_commands wrk
 dpkg -s postgresql >/dev/null 2>&1 || install_packages postgresql
 release_stays
 
-bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-user=postgres
-id "$user" >/dev/null 2>&1 || useradd --system --no-create-home "$user"
-as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+postgres_tools
+bindir=$PG_BINDIR
 cluster=$(mktemp -d /tmp/stays-pgrestart.XXXXXX)
-chown "$user" "$cluster"
+chown "$PG_USER" "$cluster"
 server_pid=""
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true

@@ -37,16 +37,15 @@ python3 Benchmarks/trips.py --stays "$BIN_STAYS" --database "$db" --today "$TODA
     ${STAYS_BEFORE:+--stays-before "$STAYS_BEFORE"}
 
 if [ "${POSTGRES:-}" = 1 ]; then
-    bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-    user=postgres
-    as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
+    postgres_tools
+    bindir=$PG_BINDIR
     cluster=$(mktemp -d /tmp/stays-trips-pg.XXXXXX)
-    chown "$user" "$cluster" 2>/dev/null || true
+    chown "$PG_USER" "$cluster" 2>/dev/null || true
     stop_cluster() { as_user "$bindir/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$cluster"; }
     trap 'stop_cluster; cleanup' EXIT
     as_user "$bindir/initdb" -D "$cluster/data" -U stays --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    : >"$cluster/log"; chown "$user" "$cluster/log" 2>/dev/null || true
+    port=$(free_port)
+    : >"$cluster/log"; chown "$PG_USER" "$cluster/log" 2>/dev/null || true
     as_user "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w -t 120 start \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $cluster" >/dev/null
     url="postgres://stays@127.0.0.1:$port/postgres"
