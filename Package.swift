@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // The system libsodium (Debian: libsodium-dev), for Argon2id password hashing.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -40,6 +46,8 @@ let package = Package(
         .target(name: "PostgresStorage", dependencies: ["CPostgres", "Storage"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
         .target(name: "Domain"),
+        // Domain's PasswordHasher with libsodium's Argon2id, bounded in concurrency.
+        .target(name: "PasswordHashing", dependencies: ["CSodium", "Domain"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
@@ -88,6 +96,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+        .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing", "Domain"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
