@@ -4,7 +4,7 @@
 # libpq and zlib headers.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev libsodium-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -22,7 +22,7 @@ RUN swift build -c release --product stays --static-swift-stdlib \
 # Runtime stage: a slim Debian with the SQLite, libpq and zlib libraries and nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g libsodium23 tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g libsodium23 libcurl4 tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 stays \
     && useradd --system --uid 10001 --gid 10001 --home-dir /data --shell /usr/sbin/nologin stays \

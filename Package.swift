@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
+        // The system libcurl (Debian: libcurl4-openssl-dev), for SMTP and outbound HTTP.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -48,6 +54,8 @@ let package = Package(
         .target(name: "Domain"),
         // Domain's PasswordHasher with libsodium's Argon2id, bounded in concurrency.
         .target(name: "PasswordHashing", dependencies: ["CSodium", "Domain"]),
+        // Mail: RFC 5322 messages, and their transports (SMTP through libcurl, or .eml files).
+        .target(name: "Mail", dependencies: ["CCurl", "Domain"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
@@ -97,6 +105,7 @@ let package = Package(
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing", "Domain"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "Domain", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
