@@ -55,7 +55,9 @@ let package = Package(
         // Domain's PasswordHasher with libsodium's Argon2id, bounded in concurrency.
         .target(name: "PasswordHashing", dependencies: ["CSodium", "Domain"]),
         // Mail: RFC 5322 messages, and their transports (SMTP through libcurl, or .eml files).
-        .target(name: "Mail", dependencies: ["CCurl", "Domain"]),
+        .target(name: "Mail", dependencies: ["CCurl", "Domain", "OutboundHTTP"]),
+        // Outbound HTTP (calendar feeds, webhooks) through libcurl, with the private-address guard.
+        .target(name: "OutboundHTTP", dependencies: ["CCurl"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing", "Domain"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "Domain", "TestSupport"]),
+        .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",

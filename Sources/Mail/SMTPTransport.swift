@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import OutboundHTTP
 
 /// Sends through an SMTP server with libcurl: `smtp://host:port` (STARTTLS when the server
 /// offers it) or `smtps://host:port` (TLS from the first byte; TLS is libcurl's and the
@@ -78,14 +79,5 @@ final class UploadBuffer {
         }
         offset += count
         return count
-    }
-}
-
-/// `curl_global_init` once per process, before any handle (it is not thread-safe itself).
-enum CurlGlobal {
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    static func initialize() {
-        precondition(initialized, "libcurl could not be initialised")
     }
 }
