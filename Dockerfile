@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
 
 # Build stage: the Swift toolchain the code is built and tested with (6.3), and the SQLite,
-# libpq and zlib headers.
+# libpq, zlib and libcrypto (OpenSSL) headers.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev libssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -19,10 +19,10 @@ COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays
 
-# Runtime stage: a slim Debian with the SQLite, libpq and zlib libraries and nothing else.
+# Runtime stage: a slim Debian with the SQLite, libpq, zlib and libcrypto libraries and nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g libssl3 tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 stays \
     && useradd --system --uid 10001 --gid 10001 --home-dir /data --shell /usr/sbin/nologin stays \

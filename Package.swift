@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // The system libcrypto (Debian: libssl-dev): SHA-256, HMAC-SHA256, secure random bytes.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         // Linux epoll and eventfd, for the server's event loops.
         .systemLibrary(name: "CEpoll"),
         // Pure HTTP/1.1: parser, serializer, fields, query decoding. Standard library only.
@@ -38,8 +44,10 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // PostgreSQL wrapper: connection, prepared statements, rows, transactions, pool, migrator.
         .target(name: "PostgresStorage", dependencies: ["CPostgres", "Storage"]),
+        // SHA-256, HMAC-SHA256, secure random bytes and constant-time comparison, from libcrypto.
+        .target(name: "Crypto", dependencies: ["CCrypto"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
-        .target(name: "Domain"),
+        .target(name: "Domain", dependencies: ["Crypto"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
@@ -87,7 +95,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
