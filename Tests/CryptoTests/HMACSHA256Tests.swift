@@ -48,24 +48,3 @@ func bytes(hex text: String) -> [UInt8] {
                 "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
 }
-
-@Suite struct SecureRandomTests {
-    @Test func givesTheCountAskedAndDiffersBetweenCalls() throws {
-        #expect(try SecureRandom.bytes(count: 0).isEmpty)
-        let first = try SecureRandom.bytes(count: 32), second = try SecureRandom.bytes(count: 32)
-        #expect(first.count == 32 && second.count == 32)
-        // Two 256-bit draws agree with probability 2^-256: equality means a broken generator.
-        #expect(first != second)
-        #expect(first != [UInt8](repeating: 0, count: 32))
-    }
-}
-
-@Suite struct ConstantTimeTests {
-    @Test func comparesContentsAndLengths() {
-        #expect(ConstantTime.equals([], []))
-        #expect(ConstantTime.equals([1, 2, 3], [1, 2, 3]))
-        #expect(!ConstantTime.equals([1, 2, 3], [1, 2, 4]))
-        #expect(!ConstantTime.equals([1, 2, 3], [0, 2, 3]))
-        #expect(!ConstantTime.equals([1, 2, 3], [1, 2]))
-    }
-}
