@@ -14,7 +14,7 @@ COPY Migrations ./Migrations
 # The web client the binary embeds and serves at /.
 COPY Web ./Web
 # The API description the binary embeds and serves at /openapi.yaml and /openapi.json.
-COPY docs/openapi.yaml ./docs/openapi.yaml
+COPY docs/openapi.yaml docs/openapi.json ./docs/
 COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays

@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "DataImport", dependencies: ["Domain", "Persistence", "JSON"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
-        // docs/openapi.yaml comes from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
+        // docs/openapi.yaml and docs/openapi.json come from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
         // The web client (Web/*) comes from a build command (EmbedWeb): EmbeddedWeb.files.
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
@@ -73,7 +73,7 @@ let package = Package(
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
-        // Build-time tool that embeds docs/openapi.yaml and its JSON conversion as Swift source.
+        // Build-time tool that embeds docs/openapi.yaml and docs/openapi.json (generated from it) as Swift source.
         .executableTarget(name: "embed-openapi"),
         // Build-time tool that embeds the web client's files (Web/*) as Swift source.
         .executableTarget(name: "embed-web"),
