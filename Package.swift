@@ -65,11 +65,13 @@ let package = Package(
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
                                                    "PostgresStorage"]),
+        // Command-line options: declarations, parsing (flags over the environment), help text.
+        .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.
         .executableTarget(
             name: "stays",
             dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                           "PostgresStorage"]
+                           "PostgresStorage", "CommandLineOptions"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
@@ -79,6 +81,9 @@ let package = Package(
         .executableTarget(name: "embed-web"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
+        // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
+        // how the search index follows writes (`follow`). Not in the product binary.
+        .executableTarget(name: "bench-db", dependencies: ["CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),

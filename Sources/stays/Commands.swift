@@ -1,5 +1,5 @@
 import API
-import Domain
+import CommandLineOptions
 import Foundation
 
 /// The subcommands of `stays` and their dispatch. Each returns the process exit code:
@@ -52,8 +52,6 @@ enum Commands {
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
             case "copy-database": return try CopyDatabaseCommand.run(arguments: arguments, environment: environment)
-            case "bench-sql": return try BenchSQLCommand.run(arguments: arguments, environment: environment)
-            case "bench-follow": return try BenchFollowCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
                 let port = try options.integer("port", default: 8080, in: 1...65_535)
@@ -87,10 +85,6 @@ enum Commands {
             return helpText(usage: "stays copy-database --from SQLITE_PATH --to POSTGRES_URL",
                             summary: "Copy every table of a SQLite database into an empty PostgreSQL one, in one transaction.",
                             specs: CopyDatabaseCommand.specs)
-        case "bench-sql":
-            return helpText(usage: "stays bench-sql --database PATH --route ROUTE [OPTIONS]",
-                            summary: "Run a route's SQL in a loop and print ops/s and CPU per op (the benchmark floor).",
-                            specs: BenchSQLCommand.specs)
         case "healthcheck":
             return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
         default: return nil
@@ -115,16 +109,4 @@ enum Commands {
                          "address of the server to ask (default 127.0.0.1; 0.0.0.0 and :: are asked over loopback)"),
         OptionSpec.value("port", "PORT", env: "PORT", "TCP port the server listens on (default 8080)"),
     ]
-}
-
-extension Commands {
-    static let todaySpec = OptionSpec.value("today", "YYYY-MM-DD", env: "STAYS_TODAY",
-                                            "a fixed 'today' for reproducible demos and tests (default: the real date)")
-
-    /// The fixed date of `--today`, or the system clock read at every request.
-    static func dateProvider(_ options: ParsedOptions) throws -> any DateProvider {
-        guard let raw = options.string("today") else { return SystemDateProvider() }
-        guard let date = CalendarDate(raw) else { throw options.invalid("today", raw, "expected a real date as YYYY-MM-DD") }
-        return FixedDateProvider(date)
-    }
 }

@@ -1,4 +1,5 @@
 import Application
+import CommandLineOptions
 import DataImport
 import Domain
 import Foundation
@@ -12,7 +13,7 @@ enum SeedCommand {
         .value("listings", "N", "how many listings to generate (default 3000)"),
         .value("seed", "S", "generator seed; the same seed gives the same data (default 20261122)"),
         .value("batch-size", "N", "listings per transaction (default 1000)"),
-        Commands.todaySpec,
+        .today,
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -21,7 +22,7 @@ enum SeedCommand {
         let batchSize = try options.integer("batch-size", default: 1000, in: 1...100_000)
         let seedText = options.string("seed", default: String(DemoData.seed))
         guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
-        let today = try Commands.dateProvider(options).today(in: DemoGenerator.timeZone)
+        let today = try options.dateProvider().today(in: DemoGenerator.timeZone)
         let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
         let reporter = ProgressReporter()
         let summary = try database.withBulkLoadLock {
@@ -46,7 +47,7 @@ enum ImportCommand {
         .value("time-zone", "IANA", "time zone of the listings (default Asia/Seoul)"),
         .value("city", "NAME", "name of the city the neighbourhoods belong to (default: from the file name's folder)"),
         .flag("shift-dates", "move calendar dates so the snapshot's first day becomes today"),
-        Commands.todaySpec,
+        .today,
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -63,7 +64,7 @@ enum ImportCommand {
             throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Singapore")
         }
         let city = options.string("city") ?? URL(fileURLWithPath: listings).deletingLastPathComponent().lastPathComponent
-        let shiftTo = try options.flag("shift-dates") ? Commands.dateProvider(options).today(in: timeZone) : nil
+        let shiftTo = try options.flag("shift-dates") ? options.dateProvider().today(in: timeZone) : nil
         let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
         let reporter = ProgressReporter()
         let summary = try database.withBulkLoadLock {

@@ -1,5 +1,6 @@
 import API
 import Application
+import CommandLineOptions
 import Domain
 import Foundation
 import HTTP1
@@ -17,7 +18,7 @@ enum ServeCommand {
                "access log lines: one JSON object, or the common log format (default json)"),
         .value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
                "serve GET /metrics on this port only (default: on the main port)"),
-        Commands.todaySpec,
+        .today,
         .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
         .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
         .value("idle-timeout", "SECONDS", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime (default 30)"),
@@ -95,7 +96,7 @@ enum ServeCommand {
         application.server = configuration
         application.pricing = pricing
         application.timeZone = timeZone
-        application.dateProvider = try Commands.dateProvider(options)
+        application.dateProvider = try options.dateProvider()
         application.seedDemoData = try !options.flag("no-seed")
         application.databasePath = Commands.database(options, environment)
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
