@@ -31,9 +31,11 @@ COPY --from=build /out/stays /usr/local/bin/stays
 USER 10001:10001
 WORKDIR /data
 VOLUME ["/data"]
+# DATABASE_URL, the variable docs/compose.yaml and docs/deployment.md set to a postgres://
+# URL, so that setting it replaces this SQLite file instead of competing with it.
 ENV HOST=0.0.0.0 \
     PORT=8080 \
-    DATABASE_PATH=/data/stays.sqlite
+    DATABASE_URL=sqlite:/data/stays.sqlite
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["stays", "healthcheck"]

@@ -6,8 +6,12 @@ public struct ParsedOptions {
     private var values: [String: String] = [:]
     private var sources: [String: String] = [:]   // how the value was given, for messages
     private var lists: [String: [String]] = [:]    // every value of a repeatable option
+    /// The environment the options were read with, for settings that more than one
+    /// variable can give (`DatabaseSetting`).
+    public let environment: [String: String]
 
     public init(arguments: [String], specs: [OptionSpec], environment: [String: String]) throws {
+        self.environment = environment
         let byName = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
         var index = 0
         while index < arguments.count {

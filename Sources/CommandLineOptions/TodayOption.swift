@@ -3,7 +3,8 @@ import Domain
 extension OptionSpec {
     /// `--today YYYY-MM-DD` (`STAYS_TODAY`): a fixed "today", for `serve` and the benchmarks.
     public static let today = OptionSpec.value("today", "YYYY-MM-DD", env: "STAYS_TODAY",
-                                               "a fixed 'today' for reproducible demos and tests (default: the real date)")
+                                               "a fixed 'today' for reproducible demos and tests")
+        .defaulting(to: "the real date")
 }
 
 extension ParsedOptions {
