@@ -31,8 +31,9 @@ COPY --from=build /out/stays /usr/local/bin/stays
 USER 10001:10001
 WORKDIR /data
 VOLUME ["/data"]
-# DATABASE_URL, the variable docs/compose.yaml and docs/deployment.md set to a postgres://
-# URL, so that setting it replaces this SQLite file instead of competing with it.
+# The database is named by DATABASE_URL, the variable docs/compose.yaml and docs/deployment.md
+# set to a postgres:// URL: setting it replaces this SQLite file instead of competing with it
+# (two settings that name different databases stop every command).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     DATABASE_URL=sqlite:/data/stays.sqlite

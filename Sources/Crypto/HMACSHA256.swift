@@ -22,7 +22,7 @@ public enum HMACSHA256 {
         let result = keyBytes.withUnsafeBytes { keyBuffer in
             messageBytes.withUnsafeBufferPointer { messageBuffer in
                 code.withUnsafeMutableBufferPointer { output in
-                    HMAC(EVP_sha256(), keyBuffer.baseAddress, Int32(key.count),
+                    HMAC(SHA256Algorithm.pointer, keyBuffer.baseAddress, Int32(key.count),
                          messageBuffer.baseAddress, message.count, output.baseAddress, &length)
                 }
             }

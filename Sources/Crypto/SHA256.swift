@@ -28,7 +28,7 @@ public struct SHA256: ~Copyable, @unchecked Sendable {
 
     public init() {
         guard let context = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new failed (out of memory)") }
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+        guard EVP_DigestInit_ex(context, SHA256Algorithm.pointer, nil) == 1 else {
             EVP_MD_CTX_free(context)
             fatalError("libcrypto: SHA-256 is unavailable (EVP_DigestInit_ex failed)")
         }
@@ -82,7 +82,7 @@ public struct SHA256: ~Copyable, @unchecked Sendable {
         let status = withUnsafePointer(to: 0 as UInt8) { empty in
             digest.withUnsafeMutableBufferPointer { output in
                 EVP_Digest(buffer.baseAddress ?? UnsafeRawPointer(empty), buffer.count,
-                           output.baseAddress, &length, EVP_sha256(), nil)
+                           output.baseAddress, &length, SHA256Algorithm.pointer, nil)
             }
         }
         guard status == 1, length == UInt32(digestByteCount) else { fatalError("libcrypto: EVP_Digest failed") }
