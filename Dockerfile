@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 
 # Build stage: the Swift toolchain the code is built and tested with (6.3), and the SQLite,
-# libpq and zlib headers.
+# libpq, zlib and libcrypto (OpenSSL) headers.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev zlib1g-dev libssl-dev libsodium-dev \
+        libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -14,15 +15,15 @@ COPY Migrations ./Migrations
 # The web client the binary embeds and serves at /.
 COPY Web ./Web
 # The API description the binary embeds and serves at /openapi.yaml and /openapi.json.
-COPY docs/openapi.yaml ./docs/openapi.yaml
+COPY docs/openapi.yaml docs/openapi.json ./docs/
 COPY Tests ./Tests
 RUN swift build -c release --product stays --static-swift-stdlib \
     && install -D .build/release/stays /out/stays
 
-# Runtime stage: a slim Debian with the SQLite, libpq and zlib libraries and nothing else.
+# Runtime stage: a slim Debian with the SQLite, libpq, zlib and libcrypto libraries and nothing else.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g libsodium23 libcurl4 tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 zlib1g libssl3 libsodium23 libcurl4 tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 stays \
     && useradd --system --uid 10001 --gid 10001 --home-dir /data --shell /usr/sbin/nologin stays \
@@ -31,9 +32,12 @@ COPY --from=build /out/stays /usr/local/bin/stays
 USER 10001:10001
 WORKDIR /data
 VOLUME ["/data"]
+# The database is named by DATABASE_URL, the variable docs/compose.yaml and docs/deployment.md
+# set to a postgres:// URL: setting it replaces this SQLite file instead of competing with it
+# (two settings that name different databases stop every command).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
-    DATABASE_PATH=/data/stays.sqlite
+    DATABASE_URL=sqlite:/data/stays.sqlite
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["stays", "healthcheck"]

@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // The system libcrypto (Debian: libssl-dev): SHA-256, HMAC-SHA256, secure random bytes.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         // The system libsodium (Debian: libsodium-dev), for Argon2id password hashing.
         .systemLibrary(
             name: "CSodium",
@@ -50,8 +56,10 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // PostgreSQL wrapper: connection, prepared statements, rows, transactions, pool, migrator.
         .target(name: "PostgresStorage", dependencies: ["CPostgres", "Storage"]),
+        // SHA-256, HMAC-SHA256, secure random bytes and constant-time comparison, from libcrypto.
+        .target(name: "Crypto", dependencies: ["CCrypto"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
-        .target(name: "Domain"),
+        .target(name: "Domain", dependencies: ["Crypto"]),
         // Domain's PasswordHasher with libsodium's Argon2id, bounded in concurrency.
         .target(name: "PasswordHashing", dependencies: ["CSodium", "Domain"]),
         // Mail: RFC 5322 messages, and their transports (SMTP through libcurl, or .eml files).
@@ -68,27 +76,32 @@ let package = Package(
         .target(name: "DataImport", dependencies: ["Domain", "Persistence", "JSON"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
-        // docs/openapi.yaml comes from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
+        // docs/openapi.yaml and docs/openapi.json come from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
         // The web client (Web/*) comes from a build command (EmbedWeb): EmbeddedWeb.files.
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
                                                    "PostgresStorage"]),
+        // Command-line options: declarations, parsing (flags over the environment), help text.
+        .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.
         .executableTarget(
             name: "stays",
             dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                           "PostgresStorage"]
+                           "PostgresStorage", "CommandLineOptions"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
-        // Build-time tool that embeds docs/openapi.yaml and its JSON conversion as Swift source.
+        // Build-time tool that embeds docs/openapi.yaml and docs/openapi.json (generated from it) as Swift source.
         .executableTarget(name: "embed-openapi"),
         // Build-time tool that embeds the web client's files (Web/*) as Swift source.
         .executableTarget(name: "embed-web"),
         // Micro-benchmarks of parsing, encoding and the price histogram (Benchmarks/run.sh runs it in release).
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
+        // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
+        // how the search index follows writes (`follow`). Not in the product binary.
+        .executableTarget(name: "bench-db", dependencies: ["CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
@@ -105,10 +118,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing", "Domain"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "Domain", "TestSupport"]),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "TestSupport"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",

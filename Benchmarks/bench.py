@@ -8,7 +8,7 @@ every wrk run is bounded by -d.
 Per scenario and dataset it records requests/s, latency p50/p99/max, non-2xx responses and
 socket errors, server CPU time per request (utime+stime from /proc/PID/stat around the run,
 divided by the responses wrk counted) and peak RSS (VmHWM, reset before each run through
-/proc/PID/clear_refs). It also runs the SQLite floor (`stays bench-sql`) with the same
+/proc/PID/clear_refs). It also runs the SQLite floor (`bench-db sql`) with the same
 request lists, the micro-benchmarks, nginx serving a static 1 KB JSON file, and a
 connection-scale scenario with thousands of idle keep-alive connections held open.
 
@@ -34,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 LUA = os.path.join(HERE, "lua", "paths.lua")
 SCENARIOS = ["health", "locations", "listings", "histogram", "calendar", "quote", "mixed"]
-# The bench-sql route whose SQL each scenario runs (None: no SQL per request).
+# The `bench-db sql` route whose SQL each scenario runs (None: no SQL per request).
 FLOOR_ROUTE = {"listings": "listings", "histogram": "histogram", "calendar": "calendar", "quote": "quote"}
 INDEX_ROUTES = ("listings", "histogram")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -264,12 +264,12 @@ http {{
 
 
 def floor(opts, database, route, paths_file, extra=()):
-    args = [opts.stays, "bench-sql", "--database", database, "--route", route, "--requests", paths_file,
+    args = [opts.bench_db, "sql", "--database", database, "--route", route, "--requests", paths_file,
             "--seconds", str(opts.floor_seconds), "--threads", str(os.cpu_count()), "--today", opts.today, *extra]
     output = subprocess.run(args, capture_output=True, text=True, timeout=opts.floor_seconds + 120)
     match = re.search(r"ops_per_s=([\d.]+) cpu_us_per_op=([\d.]+)", output.stdout)
     if output.returncode != 0 or not match:
-        raise RuntimeError(f"bench-sql {route} failed ({output.returncode}): {output.stdout}{output.stderr}")
+        raise RuntimeError(f"bench-db sql {route} failed ({output.returncode}): {output.stdout}{output.stderr}")
     return {"ops_per_s": float(match.group(1)), "cpu_us_per_op": float(match.group(2)), "command": " ".join(args)}
 
 
@@ -425,7 +425,7 @@ def markdown(results, opts):
         "",
         f"Command: `{opts.command}`. wrk: `-t{o['threads']} -c{o['connections']} -d{o['duration']}s --latency` "
         f"with `Benchmarks/lua/paths.lua` cycling through {o['requests']} pre-generated requests per scenario; "
-        f"SQLite floor: `stays bench-sql --threads {os.cpu_count()} --seconds {o['floor_seconds']} --requests <the same list>`. "
+        f"SQLite floor: `bench-db sql --threads {os.cpu_count()} --seconds {o['floor_seconds']} --requests <the same list>`. "
         "The load generator shares the cores with the server, so req/s is a lower bound; CPU µs/req "
         "(server utime+stime / responses) is the steadier number.",
         "",
@@ -462,7 +462,7 @@ def markdown(results, opts):
     if split:
         lines += ["### Where the index routes' overhead goes", "",
                   "The SQLite floor of `/listings` and `/price-histogram` leaves out their search, which runs "
-                  "in the in-memory index. `stays bench-sql --index` times the index search with its SQL, "
+                  "in the in-memory index. `bench-db sql --index` times the index search with its SQL, "
                   "in-process on the same request list; what the server spends beyond that is HTTP, "
                   "validation, the histogram's statistics or the page's prices, and JSON. Diagnostic only: "
                   "the target is against the SQLite floor.", "",
@@ -576,6 +576,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--stays")
     parser.add_argument("--micro")
+    parser.add_argument("--bench-db", help="the bench-db executable (the SQLite floor: bench-db sql)")
     parser.add_argument("--dataset", action="append", default=[], help="NAME:DATABASE:INFO")
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     parser.add_argument("--duration", type=int, default=10)
@@ -603,6 +604,8 @@ def main():
             write_doc(opts.doc, section)
         print(section)
         return 0
+    if not opts.stays or not opts.bench_db:
+        parser.error("--stays and --bench-db are required (bench-db sql runs the SQLite floor)")
     opts.scenarios = [s for s in opts.scenarios.split(",") if s]
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)

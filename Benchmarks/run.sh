@@ -3,11 +3,11 @@
 #   Benchmarks/run.sh                      # 10k and 100k listings
 #   DATASETS="10k 100k 1m" Benchmarks/run.sh
 # Knobs (environment): DATASETS, DURATION (seconds per wrk run, default 10), CONNECTIONS
-# (default 64), FLOOR_SECONDS (bench-sql, default 5), IDLE (idle connections for the
+# (default 64), FLOOR_SECONDS (bench-db sql, default 5), IDLE (idle connections for the
 # connection-scale scenario, default 10000, 0 to skip), IDLE_DATASET (default 100k, else the
 # first dataset), SCENARIOS (comma list), DOC (default docs/performance.md).
 #
-# Builds `stays` and `bench-micro` in release mode, generates the datasets with `stays seed`
+# Builds `stays`, `bench-micro` and `bench-db` in release mode, generates the datasets with `stays seed`
 # (cached in Benchmarks/.data/, keyed by a hash of the generator and the migrations),
 # then runs Benchmarks/bench.py: nginx reference, every scenario per dataset with wrk,
 # the SQLite floor, connection scale and micro-benchmarks; writes the results into
@@ -41,6 +41,7 @@ install_missing_commands wrk nginx:nginx-light sqlite3
 step "Release build"
 swift build -c release --product stays
 swift build -c release --product bench-micro
+swift build -c release --product bench-db
 BIN=$(swift build -c release --show-bin-path)
 
 # The datasets, rebuilt whenever the generator or the schema changes.
@@ -70,7 +71,7 @@ for name in $DATASETS; do
 done
 
 step "Benchmarks (${DURATION}s per run, $CONNECTIONS connections)"
-python3 Benchmarks/bench.py --stays "$BIN/stays" --micro "$BIN/bench-micro" "${dataset_args[@]}" "${seeding_args[@]}" \
+python3 Benchmarks/bench.py --stays "$BIN/stays" --micro "$BIN/bench-micro" --bench-db "$BIN/bench-db" "${dataset_args[@]}" "${seeding_args[@]}" \
     --scenarios "$SCENARIOS" --duration "$DURATION" --connections "$CONNECTIONS" --floor-seconds "$FLOOR_SECONDS" \
     --idle "$IDLE" --idle-dataset "$IDLE_DATASET" --today "$TODAY" --out "$OUT" --doc "$DOC" \
     --command "DATASETS=\"$DATASETS\" Benchmarks/run.sh" &

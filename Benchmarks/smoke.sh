@@ -15,6 +15,7 @@ for tool in wrk python3; do
 done
 
 swift build -c release --product stays
+swift build -c release --product bench-db
 BIN=$(swift build -c release --show-bin-path)
 
 key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
@@ -28,7 +29,7 @@ if [ ! -f "$db" ]; then
     mv "$db.partial" "$db"
 fi
 
-python3 Benchmarks/bench.py --smoke --stays "$BIN/stays" --dataset "10k:$db:smoke" \
+python3 Benchmarks/bench.py --smoke --stays "$BIN/stays" --bench-db "$BIN/bench-db" --dataset "10k:$db:smoke" \
     --duration "$DURATION" --connections 16 --floor-seconds 1 --requests 300 --today "$TODAY" --out "$OUT" >/dev/null &
 driver=$!
 trap 'kill -TERM $driver 2>/dev/null; wait $driver 2>/dev/null' INT TERM

@@ -2,8 +2,8 @@ import HTTP1
 import HTTPServer
 
 /// `GET /openapi.yaml` and `GET /openapi.json`: the API description this binary was built
-/// with (docs/openapi.yaml, embedded at build time by the EmbedOpenAPI plugin, which also
-/// converts it to JSON). The bytes are made once, at start-up; the router adds the ETag.
+/// with (docs/openapi.yaml and docs/openapi.json, the same document, embedded at build time
+/// by the EmbedOpenAPI plugin). The bytes are made once, at start-up; the router adds the ETag.
 struct OpenAPIRoutes {
     static let yaml = Array(EmbeddedOpenAPI.yaml.utf8)
     static let json = Array(EmbeddedOpenAPI.json.utf8)

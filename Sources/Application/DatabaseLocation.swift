@@ -22,15 +22,11 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// For logs: a PostgreSQL URL without its password.
+    /// For logs and `--print-config`: a PostgreSQL URL without its passwords.
     public var description: String {
         switch self {
         case .sqlite(let path): return path
-        case .postgres(let url):
-            guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://") else { return url }
-            let credentials = url[scheme.upperBound..<at]
-            guard let colon = credentials.firstIndex(of: ":") else { return url }
-            return String(url[..<colon]) + ":***" + String(url[at...])
+        case .postgres(let url): return Self.redactingPasswords(in: url)
         }
     }
 }

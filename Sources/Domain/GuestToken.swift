@@ -1,3 +1,5 @@
+import Crypto
+
 /// The bearer token of an anonymous guest account: 256 random bits, encoded base64url
 /// without padding (43 characters of `A-Z a-z 0-9 - _`).
 ///

@@ -1,30 +1,32 @@
 import HTTP1
 
 /// Everything an operator can tune about the server. Every limit and timeout is on by default;
-/// `docs/http.md` has the table of what each one answers when it trips.
+/// `docs/http.md` has the table of what each one answers when it trips. Each default is
+/// written once, as the default of its `init` parameter (or of its property when `init` has
+/// none); `stays serve`'s help and `--print-config` read them from `ServerConfiguration()`.
 public struct ServerConfiguration: Sendable {
     /// Address to listen on: an IPv4/IPv6 literal ("0.0.0.0", "::1") or a name ("localhost").
-    public var host: String = "127.0.0.1"
+    public var host: String
     /// TCP port; 0 picks a free one (`HTTPServer.start()` returns it).
-    public var port: Int = 8080
+    public var port: Int
     /// Request size limits, enforced by the parser: 414, 431, 413.
-    public var limits: ParserLimits = ParserLimits()
+    public var limits: ParserLimits
     /// From the first byte of a request to the end of its header section. On expiry the server
     /// answers 408 (problem+json, `Connection: close`) and closes.
-    public var headerTimeout: Duration = .seconds(10)
+    public var headerTimeout: Duration
     /// From the end of the header section to the end of the body. On expiry: 408 and close.
-    public var bodyTimeout: Duration = .seconds(30)
+    public var bodyTimeout: Duration
     /// A keep-alive connection with no request in progress is closed (silently) after this long.
-    public var idleTimeout: Duration = .seconds(30)
+    public var idleTimeout: Duration
     /// Total time to hand one response to the kernel. A client that does not read is
     /// disconnected (no response is possible).
-    public var writeTimeout: Duration = .seconds(30)
+    public var writeTimeout: Duration
     /// After the server decides to close (error, `Connection: close`, shutdown) it half-closes
     /// and discards what the client still sends for at most this long, so the client reads the
     /// response instead of a reset (nginx's lingering close).
-    public var lingerTimeout: Duration = .seconds(2)
+    public var lingerTimeout: Duration
     /// `shutdown()` waits this long for in-flight requests, then closes every connection.
-    public var shutdownGracePeriod: Duration = .seconds(10)
+    public var shutdownGracePeriod: Duration
     /// Open connections beyond this are accepted, answered a minimal 503 (problem+json,
     /// `Retry-After: 1`, `Connection: close`, sent before any request is read) and closed, which
     /// keeps the listen backlog moving and tells a client why; counted in
@@ -32,9 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// second. The same answer goes to a connection accepted while the process is out of file
     /// descriptors (a reserve descriptor is freed for it; `reason="descriptors"`). `stays serve`
     /// fits this cap under the raised `RLIMIT_NOFILE`, keeping a reserve for the database.
-    public var maxConnections: Int = 20_000
+    public var maxConnections: Int
     /// `listen(2)` backlog.
-    public var backlog: Int32 = 1024
+    public var backlog: Int32
     /// Open connections per client address (the TCP peer's IP); 0, the default, is no limit.
     /// A connection over it is accepted, answered a minimal 429 `/problems/rate-limited`
     /// (`Retry-After: 1`, `Connection: close`, before any request is read) and closed; counted

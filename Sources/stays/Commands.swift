@@ -1,6 +1,7 @@
 import API
-import Domain
+import CommandLineOptions
 import Foundation
+import HTTPServer
 
 /// The subcommands of `stays` and their dispatch. Each returns the process exit code:
 /// 0 success, 1 failure at run time, 2 a usage mistake.
@@ -52,12 +53,10 @@ enum Commands {
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
             case "copy-database": return try CopyDatabaseCommand.run(arguments: arguments, environment: environment)
-            case "bench-sql": return try BenchSQLCommand.run(arguments: arguments, environment: environment)
-            case "bench-follow": return try BenchFollowCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
-                let port = try options.integer("port", default: 8080, in: 1...65_535)
-                return Healthcheck.run(host: options.string("host", default: "127.0.0.1"), port: port)
+                let port = try options.integer("port", default: ServerConfiguration().port, in: 1...65_535)
+                return Healthcheck.run(host: options.string("host", default: ServerConfiguration().host), port: port)
             default:
                 return usageError("unknown command '\(command)'")
             }
@@ -87,44 +86,17 @@ enum Commands {
             return helpText(usage: "stays copy-database --from SQLITE_PATH --to POSTGRES_URL",
                             summary: "Copy every table of a SQLite database into an empty PostgreSQL one, in one transaction.",
                             specs: CopyDatabaseCommand.specs)
-        case "bench-sql":
-            return helpText(usage: "stays bench-sql --database PATH --route ROUTE [OPTIONS]",
-                            summary: "Run a route's SQL in a loop and print ops/s and CPU per op (the benchmark floor).",
-                            specs: BenchSQLCommand.specs)
         case "healthcheck":
             return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
         default: return nil
         }
     }
 
-    static let hostSpec = OptionSpec.value("host", "ADDRESS", env: "HOST", "address to listen on (default 127.0.0.1)")
-    static let portSpec = OptionSpec.value("port", "PORT", env: "PORT", "TCP port, 0 for any free port (default 8080)")
-    static let databaseSpec = OptionSpec.value("database", "PATH|URL", env: "DATABASE_PATH",
-        "SQLite file, sqlite:PATH, or postgres://user:pass@host:port/db (also from DATABASE_URL; default ./stays.sqlite)")
-
-    /// `--database`, else `DATABASE_PATH`, else `DATABASE_URL`, else ./stays.sqlite.
-    static func database(_ options: ParsedOptions, _ environment: [String: String]) -> String {
-        if let value = options.string("database") { return value }
-        if let url = environment["DATABASE_URL"], !url.isEmpty { return url }
-        return "./stays.sqlite"
-    }
     /// The healthcheck's own flags: where to find the server, not where to listen. Same
     /// environment variables as `serve`, so one container configuration serves both.
     static let healthcheckSpecs = [
-        OptionSpec.value("host", "ADDRESS", env: "HOST",
-                         "address of the server to ask (default 127.0.0.1; 0.0.0.0 and :: are asked over loopback)"),
-        OptionSpec.value("port", "PORT", env: "PORT", "TCP port the server listens on (default 8080)"),
+        OptionSpec.value("host", "ADDRESS", env: "HOST", "address of the server to ask (default: \(ServerConfiguration().host); "
+                         + "0.0.0.0 and :: are asked over loopback)"),
+        OptionSpec.value("port", "PORT", env: "PORT", "TCP port the server listens on (default: \(ServerConfiguration().port))"),
     ]
-}
-
-extension Commands {
-    static let todaySpec = OptionSpec.value("today", "YYYY-MM-DD", env: "STAYS_TODAY",
-                                            "a fixed 'today' for reproducible demos and tests (default: the real date)")
-
-    /// The fixed date of `--today`, or the system clock read at every request.
-    static func dateProvider(_ options: ParsedOptions) throws -> any DateProvider {
-        guard let raw = options.string("today") else { return SystemDateProvider() }
-        guard let date = CalendarDate(raw) else { throw options.invalid("today", raw, "expected a real date as YYYY-MM-DD") }
-        return FixedDateProvider(date)
-    }
 }

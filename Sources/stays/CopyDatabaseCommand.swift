@@ -1,4 +1,5 @@
 import Application
+import CommandLineOptions
 import Foundation
 import Persistence
 

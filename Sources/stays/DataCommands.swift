@@ -1,4 +1,5 @@
 import Application
+import CommandLineOptions
 import DataImport
 import Domain
 import Foundation
@@ -7,22 +8,25 @@ import Storage
 
 /// `stays seed`.
 enum SeedCommand {
+    /// Listings per transaction unless `--batch-size` says otherwise.
+    static let batchSize = 1000
+
     static let specs: [OptionSpec] = [
-        Commands.databaseSpec,
-        .value("listings", "N", "how many listings to generate (default 3000)"),
-        .value("seed", "S", "generator seed; the same seed gives the same data (default 20261122)"),
-        .value("batch-size", "N", "listings per transaction (default 1000)"),
-        Commands.todaySpec,
+        DatabaseSetting.spec,
+        OptionSpec.value("listings", "N", "how many listings to generate").defaulting(to: String(DemoData.listingCount)),
+        OptionSpec.value("seed", "S", "generator seed; the same seed gives the same data").defaulting(to: String(DemoData.seed)),
+        OptionSpec.value("batch-size", "N", "listings per transaction").defaulting(to: String(batchSize)),
+        .today,
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
         let count = try options.integer("listings", default: DemoData.listingCount, in: 1...10_000_000)
-        let batchSize = try options.integer("batch-size", default: 1000, in: 1...100_000)
+        let batchSize = try options.integer("batch-size", default: Self.batchSize, in: 1...100_000)
         let seedText = options.string("seed", default: String(DemoData.seed))
         guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
-        let today = try Commands.dateProvider(options).today(in: DemoGenerator.timeZone)
-        let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
+        let today = try options.dateProvider().today(in: DemoGenerator.timeZone)
+        let database = try CatalogDatabase.open(DatabaseSetting(options).location)
         let reporter = ProgressReporter()
         let summary = try database.withBulkLoadLock {
             try DemoSeeder.seed(generator: DemoGenerator(seed: seed, listingCount: count, today: today),
@@ -36,17 +40,20 @@ enum SeedCommand {
 
 /// `stays import`.
 enum ImportCommand {
+    /// The listings' time zone unless `--time-zone` says otherwise.
+    static let timeZone = "Asia/Seoul"
+
     static let specs: [OptionSpec] = [
-        Commands.databaseSpec,
+        DatabaseSetting.spec,
         .value("listings", "FILE", "Inside Airbnb listings.csv (summary or detailed)"),
         .value("calendar", "FILE", "Inside Airbnb calendar.csv"),
         .value("neighbourhoods", "FILE", "Inside Airbnb neighbourhoods.csv: the group of a neighbourhood whose listings leave it empty"),
         .value("neighbourhoods-geojson", "FILE", "Inside Airbnb neighbourhoods.geojson: a neighbourhood's area and centre from its polygon"),
         .value("currency", "CODE", "ISO 4217 currency of the prices (the files write every currency with $)"),
-        .value("time-zone", "IANA", "time zone of the listings (default Asia/Seoul)"),
+        OptionSpec.value("time-zone", "IANA", "time zone of the listings").defaulting(to: timeZone),
         .value("city", "NAME", "name of the city the neighbourhoods belong to (default: from the file name's folder)"),
         .flag("shift-dates", "move calendar dates so the snapshot's first day becomes today"),
-        Commands.todaySpec,
+        .today,
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -58,13 +65,13 @@ enum ImportCommand {
         guard let currency = CurrencyCode(validating: currencyText) else {
             throw options.invalid("currency", currencyText, "expected an ISO 4217 code such as KRW or SGD")
         }
-        let timeZone = options.string("time-zone", default: "Asia/Seoul")
+        let timeZone = options.string("time-zone", default: Self.timeZone)
         guard TimeZone(identifier: timeZone) != nil else {
             throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Singapore")
         }
         let city = options.string("city") ?? URL(fileURLWithPath: listings).deletingLastPathComponent().lastPathComponent
-        let shiftTo = try options.flag("shift-dates") ? Commands.dateProvider(options).today(in: timeZone) : nil
-        let database = try CatalogDatabase.open(DatabaseLocation(Commands.database(options, environment)))
+        let shiftTo = try options.flag("shift-dates") ? options.dateProvider().today(in: timeZone) : nil
+        let database = try CatalogDatabase.open(DatabaseSetting(options).location)
         let reporter = ProgressReporter()
         let summary = try database.withBulkLoadLock {
             try Importer().import(

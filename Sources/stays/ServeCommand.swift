@@ -1,5 +1,6 @@
 import API
 import Application
+import CommandLineOptions
 import Domain
 import Foundation
 import HTTP1
@@ -10,113 +11,121 @@ import Storage
 
 /// `stays serve`: migrate, seed an empty database with demo data, serve until SIGTERM/SIGINT.
 enum ServeCommand {
-    static let specs: [OptionSpec] = [
-        Commands.hostSpec, Commands.portSpec, Commands.databaseSpec,
-        .flag("quiet", env: "STAYS_QUIET", "no access log on stdout"),
-        .value("access-log-format", "json|clf", env: "STAYS_ACCESS_LOG_FORMAT",
-               "access log lines: one JSON object, or the common log format (default json)"),
-        .value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
-               "serve GET /metrics on this port only (default: on the main port)"),
-        Commands.todaySpec,
-        .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
-        .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
-        .value("idle-timeout", "SECONDS", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime (default 30)"),
-        .value("max-body-bytes", "BYTES", env: "STAYS_MAX_BODY_BYTES", "largest request body (default 1048576)"),
-        .value("max-header-bytes", "BYTES", env: "STAYS_MAX_HEADER_BYTES", "largest header section (default 16384)"),
-        .value("service-fee-bp", "BP", env: "STAYS_SERVICE_FEE_BP", "service fee in basis points (default 1400)"),
-        .value("tax-bp", "BP", env: "STAYS_TAX_BP", "tax on the service fee in basis points (default 1000)"),
-        .value("time-zone", "IANA", env: "STAYS_TIME_ZONE", "zone of 'today' for searches and plain calendars (default Asia/Seoul)"),
-        .flag("no-gzip", env: "STAYS_NO_GZIP", "never gzip responses (default: gzip bodies of 2 KiB or more for clients that prefer it)"),
-        .value("gzip-level", "1-9", env: "STAYS_GZIP_LEVEL", "zlib level of gzip responses (default 1, the fastest)"),
-        .value("gzip-min-bytes", "BYTES", env: "STAYS_GZIP_MIN_BYTES", "smallest body that is gzipped (default 2048)"),
-        .repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
-                    "allow browser pages of this origin (repeatable; env: comma-separated; default none: no CORS)"),
-        .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
-        .value("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
-               "open connections per client address, more are answered 429 and closed; 0: no limit (default 0)"),
-        .value("write-rate-limit", "N", env: "STAYS_WRITE_RATE_LIMIT",
-               "POST/PUT/PATCH/DELETE per client address per second, more are answered 429; 0: no limit (default 0)"),
-        .flag("print-config", "print every option's effective value and where it came from (flag, environment or default), then exit"),
+    /// Every option, declared once (`ServeOption`): the defaults come from the configuration
+    /// types, so `--help`, `--print-config` and the server agree.
+    static let options: [ServeOption] = [
+        ServeOption(.value("host", "ADDRESS", env: "HOST", "address to listen on"),
+                    read: { options, settings in
+                        settings.application.server.host = options.string("host", default: settings.application.server.host)
+                    },
+                    show: { $0.application.server.host }),
+        .integer("port", "PORT", env: "PORT", "TCP port, 0 for any free port", in: 0...65_535, \.application.server.port),
+        ServeOption(DatabaseSetting.spec,
+                    read: { options, settings in settings.database = try DatabaseSetting(options) },
+                    show: { $0.database.location.description },
+                    source: { _, settings in settings.database.source }),
+        .flag("quiet", env: "STAYS_QUIET", "no access log on stdout", \.quiet),
+        ServeOption(.value("access-log-format", "json|clf", env: "STAYS_ACCESS_LOG_FORMAT",
+                           "access log lines: one JSON object, or the common log format"),
+                    read: { options, settings in
+                        guard let name = options.string("access-log-format") else { return }
+                        guard let format = AccessLogFormat(rawValue: name) else {
+                            throw options.invalid("access-log-format", name, "expected json or clf")
+                        }
+                        settings.accessLogFormat = format
+                    },
+                    show: { $0.accessLogFormat.rawValue }),
+        ServeOption(.value("metrics-port", "PORT", env: "STAYS_METRICS_PORT", "serve GET /metrics on this port only"),
+                    read: { options, settings in
+                        guard options.string("metrics-port") != nil else { return }
+                        settings.application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
+                    },
+                    show: { $0.application.metricsPort.map(String.init) ?? "none: /metrics on the main port" }),
+        ServeOption(.today,
+                    read: { options, settings in settings.application.dateProvider = try options.dateProvider() },
+                    show: { ($0.application.dateProvider as? FixedDateProvider)?.date.description ?? "the real date" }),
+        .negatedFlag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database", \.application.seedDemoData),
+        .seconds("header-timeout", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers", \.application.server.headerTimeout),
+        .seconds("idle-timeout", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime", \.application.server.idleTimeout),
+        .integer("max-body-bytes", "BYTES", env: "STAYS_MAX_BODY_BYTES", "largest request body", in: 0...(1 << 30),
+                 \.application.server.limits.maxBodyBytes),
+        .integer("max-header-bytes", "BYTES", env: "STAYS_MAX_HEADER_BYTES", "largest header section", in: 1024...(1 << 20),
+                 \.application.server.limits.maxHeaderBytes),
+        .integer("service-fee-bp", "BP", env: "STAYS_SERVICE_FEE_BP", "service fee in basis points", in: 0...10_000,
+                 \.application.pricing.serviceFeeBasisPoints),
+        .integer("tax-bp", "BP", env: "STAYS_TAX_BP", "tax on the service fee in basis points", in: 0...10_000,
+                 \.application.pricing.taxBasisPoints),
+        ServeOption(.value("time-zone", "IANA", env: "STAYS_TIME_ZONE", "zone of 'today' for searches and plain calendars"),
+                    read: { options, settings in
+                        guard let zone = options.string("time-zone") else { return }
+                        guard TimeZone(identifier: zone) != nil else {
+                            throw options.invalid("time-zone", zone, "expected an IANA time zone such as Asia/Seoul")
+                        }
+                        settings.application.timeZone = zone
+                    },
+                    show: { $0.application.timeZone }),
+        .negatedFlag("no-gzip", env: "STAYS_NO_GZIP",
+                     "never gzip responses (default: gzip bodies of at least --gzip-min-bytes for clients that prefer it)", \.gzip),
+        ServeOption(.value("gzip-level", "1-9", env: "STAYS_GZIP_LEVEL", "zlib level of gzip responses, 1 the fastest"),
+                    read: { options, settings in
+                        let level = try options.integer("gzip-level", default: Int(settings.compression.level), in: 1...9)
+                        settings.compression.level = Int32(level)
+                    },
+                    show: { String($0.compression.level) }),
+        .integer("gzip-min-bytes", "BYTES", env: "STAYS_GZIP_MIN_BYTES", "smallest body that is gzipped", in: 1...(1 << 30),
+                 \.compression.minimumBytes),
+        ServeOption(.repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
+                                "allow browser pages of this origin (repeatable; env: comma-separated)"),
+                    read: { options, settings in
+                        let origins = options.strings("cors-origin")
+                        if !origins.isEmpty { settings.corsOrigins = origins }
+                    },
+                    show: { $0.corsOrigins.isEmpty ? "none: no CORS" : $0.corsOrigins.joined(separator: ",") }),
+        .integer("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit",
+                 in: 0...1_000_000, \.application.guestsPerMinutePerAddress),
+        .integer("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
+                 "open connections per client address, more are answered 429 and closed; 0: no limit", in: 0...1_000_000,
+                 \.application.server.maxConnectionsPerAddress),
+        .integer("write-rate-limit", "N", env: "STAYS_WRITE_RATE_LIMIT",
+                 "POST/PUT/PATCH/DELETE per client address per second, more are answered 429; 0: no limit", in: 0...1_000_000,
+                 \.application.server.writesPerSecondPerAddress),
     ]
 
-    /// What `--print-config` shows for an option nobody set.
-    static let defaults: [String: String] = [
-        "host": "127.0.0.1", "port": "8080", "database": "./stays.sqlite", "quiet": "false",
-        "access-log-format": "json", "metrics-port": "(none: /metrics on the main port)",
-        "today": "(the real date)", "no-seed": "false", "header-timeout": "10", "idle-timeout": "30",
-        "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
-        "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
-        "gzip-min-bytes": "2048", "cors-origin": "(none)", "guest-rate-limit": "20",
-        "max-connections-per-address": "0", "write-rate-limit": "0",
-    ]
+    static let printConfigSpec = OptionSpec.flag(
+        "print-config", "print every option's effective value and where it came from (flag, environment or default), then exit")
 
-    /// Options whose values are secrets, shown as "(redacted)" by `--print-config`. None today.
-    static let secretOptions: Set<String> = []
+    /// What `--help` lists and the parser accepts.
+    static var specs: [OptionSpec] { options.map(\.helpSpec) + [printConfigSpec] }
 
-    /// One line per option, `name = value  (source)`, after validation (a bad value fails
-    /// before anything is printed).
-    static func configurationText(_ options: ParsedOptions) -> String {
-        var lines = ["# stays serve: effective configuration (secret options are redacted; there are none today)"]
-        for spec in specs where spec.name != "print-config" {
-            var value: String
-            if spec.repeatable {
-                let values = options.strings(spec.name)
-                value = values.isEmpty ? defaults[spec.name] ?? "" : values.joined(separator: ",")
-            } else if spec.valueName == nil {
-                value = (try? options.flag(spec.name)) == true ? "true" : "false"
-            } else {
-                value = options.string(spec.name) ?? defaults[spec.name] ?? ""
-            }
-            if secretOptions.contains(spec.name) && options.source(spec.name) != "default" { value = "(redacted)" }
-            lines.append("\(spec.name) = \(value)  (\(options.source(spec.name)))")
+    /// The settings `options` give, every option read and checked (a bad value throws a
+    /// `UsageError` naming it).
+    static func settings(_ options: ParsedOptions) throws -> ServeSettings {
+        var settings = ServeSettings()
+        for option in Self.options { try option.read(options, &settings) }
+        return settings
+    }
+
+    /// One line per option, `name = value  (source)`, of the settings actually used:
+    /// the database that will be opened, passwords redacted.
+    static func configurationText(_ options: ParsedOptions, _ settings: ServeSettings) -> String {
+        var lines = ["# stays serve: effective configuration (passwords in database URLs are redacted as ***)"]
+        for option in Self.options {
+            lines.append("\(option.spec.name) = \(option.show(settings))  (\(option.source(options, settings)))")
         }
         return lines.joined(separator: "\n")
     }
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        var configuration = ServerConfiguration()
-        configuration.host = options.string("host", default: "127.0.0.1")
-        configuration.port = try options.integer("port", default: 8080, in: 0...65_535)
-        configuration.headerTimeout = try options.seconds("header-timeout", default: .seconds(10))
-        configuration.idleTimeout = try options.seconds("idle-timeout", default: .seconds(30))
-        configuration.limits.maxBodyBytes = try options.integer("max-body-bytes", default: 1 << 20, in: 0...(1 << 30))
-        configuration.limits.maxHeaderBytes = try options.integer("max-header-bytes", default: 16_384, in: 1024...(1 << 20))
-        configuration.maxConnectionsPerAddress = try options.integer("max-connections-per-address", default: 0, in: 0...1_000_000)
-        configuration.writesPerSecondPerAddress = try options.integer("write-rate-limit", default: 0, in: 0...1_000_000)
-        let pricing = PricingConfiguration(
-            serviceFeeBasisPoints: try options.integer("service-fee-bp", default: 1400, in: 0...10_000),
-            taxBasisPoints: try options.integer("tax-bp", default: 1000, in: 0...10_000))
-        let timeZone = options.string("time-zone", default: "Asia/Seoul")
-        guard TimeZone(identifier: timeZone) != nil else {
-            throw options.invalid("time-zone", timeZone, "expected an IANA time zone such as Asia/Seoul")
-        }
-        var application = ApplicationConfiguration()
-        application.server = configuration
-        application.pricing = pricing
-        application.timeZone = timeZone
-        application.dateProvider = try Commands.dateProvider(options)
-        application.seedDemoData = try !options.flag("no-seed")
-        application.databasePath = Commands.database(options, environment)
-        application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
-        let gzipLevel = try options.integer("gzip-level", default: Int(Gzip.defaultLevel), in: 1...9)
-        application.compression = try options.flag("no-gzip") ? nil : ResponseCompression(
-            minimumBytes: try options.integer("gzip-min-bytes", default: 2048, in: 1...(1 << 30)), level: Int32(gzipLevel))
-        application.cors = CORSPolicy(origins: options.strings("cors-origin"))
-        let formatName = options.string("access-log-format", default: "json")
-        guard let format = AccessLogFormat(rawValue: formatName) else {
-            throw options.invalid("access-log-format", formatName, "expected json or clf")
-        }
-        application.accessLog = try options.flag("quiet") ? nil : AccessLogWriter.standardOutput(format: format)
-        if options.string("metrics-port") != nil {
-            application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
-        }
+        let settings = try settings(options)
         if try options.flag("print-config") {
-            print(configurationText(options))
+            print(configurationText(options, settings))
             return 0
         }
+        let application = settings.applicationConfiguration()
+        let configuration = application.server
         let server = try buildApplication(application)
-        let path = DatabaseLocation(application.databasePath).description
+        let path = settings.database.location.description
         let port: Int
         do {
             port = try server.start()
@@ -141,11 +150,11 @@ enum ServeCommand {
 
 /// `stays migrate`.
 enum MigrateCommand {
-    static let specs: [OptionSpec] = [Commands.databaseSpec]
+    static let specs: [OptionSpec] = [DatabaseSetting.spec]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
         let options = try ParsedOptions(arguments: arguments, specs: specs, environment: environment)
-        let location = DatabaseLocation(Commands.database(options, environment))
+        let location = try DatabaseSetting(options).location
         let path = location.description
         let applied: [Migration]
         switch location {

@@ -25,11 +25,14 @@ import TestSupport
         #expect(try Gzip.decompress(zipped.body) == response.body)
     }
 
-    /// The build-time YAML → JSON conversion against PyYAML's, member order included.
+    /// docs/openapi.json as committed, and the same document as the YAML by PyYAML's reading,
+    /// member order included.
     @Test func servesTheSameDocumentAsJSON() throws {
         let server = try APITestServer()
         let response = try server.get("/openapi.json")
         #expect(response.status == 200)
+        let committed = Self.specURL.deletingPathExtension().appendingPathExtension("json")
+        #expect(response.body == Array(try Data(contentsOf: committed)))
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         #expect(response.header("Cache-Control") == "public, max-age=300")
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]

@@ -1,4 +1,5 @@
 import Testing
+import Crypto
 import TestSupport
 @testable import Domain
 

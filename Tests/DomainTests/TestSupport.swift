@@ -18,3 +18,9 @@ func makeListing(id: Int64 = 1, pricing: PricingRules = PricingRules(basePrice: 
             maxGuests: maxGuests, bedrooms: 1, beds: 1, bathrooms: 1, rating: 4.8, reviewCount: 10, pricing: pricing,
             minNights: minNights, maxNights: maxNights, availableUntil: availableUntil)
 }
+
+/// Lower-case hex of a digest, to compare with `sha256sum` output.
+func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef")
+    return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+}

@@ -1,3 +1,5 @@
+import Crypto
+
 /// Sign-up, sign-in, sessions, profile, password changes and resets, account deletion.
 /// Immutable and `Sendable`; every change is one `AccountStore.write` transaction.
 ///

@@ -1,3 +1,4 @@
+import Crypto
 import Synchronization
 
 /// What `BookingService.book` did.

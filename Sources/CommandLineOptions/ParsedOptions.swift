@@ -1,41 +1,17 @@
 import Foundation
 
-/// A command-line mistake: printed on stderr, exit code 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
-
-/// One option a subcommand accepts: `--name VALUE` or `--name=VALUE` (or a bare `--name`
-/// for flags), with an optional environment variable as fallback.
-struct OptionSpec: Sendable {
-    let name: String
-    let environment: String?
-    let valueName: String?   // nil for a flag
-    let help: String
-    /// May be given more than once (`strings(_:)` has every value); its environment variable
-    /// holds the values separated by commas.
-    var repeatable = false
-
-    static func value(_ name: String, _ valueName: String, env: String? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, environment: env, valueName: valueName, help: help)
-    }
-    static func repeatable(_ name: String, _ valueName: String, env: String? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, environment: env, valueName: valueName, help: help, repeatable: true)
-    }
-    static func flag(_ name: String, env: String? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, environment: env, valueName: nil, help: help)
-    }
-}
-
 /// The parsed options of one subcommand. Flags given on the command line win over the
 /// environment; typed accessors turn bad values into `UsageError`s naming the option.
-struct ParsedOptions {
+public struct ParsedOptions {
     private var values: [String: String] = [:]
     private var sources: [String: String] = [:]   // how the value was given, for messages
     private var lists: [String: [String]] = [:]    // every value of a repeatable option
+    /// The environment the options were read with, for settings that more than one
+    /// variable can give (`DatabaseSetting`).
+    public let environment: [String: String]
 
-    init(arguments: [String], specs: [OptionSpec], environment: [String: String]) throws {
+    public init(arguments: [String], specs: [OptionSpec], environment: [String: String]) throws {
+        self.environment = environment
         let byName = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
         var index = 0
         while index < arguments.count {
@@ -81,26 +57,26 @@ struct ParsedOptions {
         }
     }
 
-    func string(_ name: String) -> String? { values[name] }
+    public func string(_ name: String) -> String? { values[name] }
 
     /// Where the option's value came from: "flag --name", "environment VAR", or "default".
-    func source(_ name: String) -> String {
+    public func source(_ name: String) -> String {
         guard let given = sources[name] else { return "default" }
         return given.hasPrefix("--") ? "flag \(given)" : "environment \(given)"
     }
 
     /// Every value of a repeatable option, in order (command line, else the environment's list).
-    func strings(_ name: String) -> [String] { lists[name] ?? [] }
+    public func strings(_ name: String) -> [String] { lists[name] ?? [] }
 
-    func string(_ name: String, default fallback: String) -> String { values[name] ?? fallback }
+    public func string(_ name: String, default fallback: String) -> String { values[name] ?? fallback }
 
-    func flag(_ name: String) throws -> Bool {
+    public func flag(_ name: String) throws -> Bool {
         guard let raw = values[name] else { return false }
         guard let value = Self.parseBool(raw) else { throw invalid(name, raw, "expected true or false") }
         return value
     }
 
-    func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
+    public func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let raw = values[name] else { return fallback }
         guard let value = Int(raw), range.contains(value) else {
             throw invalid(name, raw, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -109,7 +85,7 @@ struct ParsedOptions {
     }
 
     /// A duration in seconds; fractions allowed ("0.5").
-    func seconds(_ name: String, default fallback: Duration) throws -> Duration {
+    public func seconds(_ name: String, default fallback: Duration) throws -> Duration {
         guard let raw = values[name] else { return fallback }
         guard let value = Double(raw), value.isFinite, value > 0, value <= 86_400 else {
             throw invalid(name, raw, "expected a number of seconds greater than 0")
@@ -117,29 +93,15 @@ struct ParsedOptions {
         return .milliseconds(Int64((value * 1000).rounded()))
     }
 
-    func invalid(_ name: String, _ raw: String, _ reason: String) -> UsageError {
+    public func invalid(_ name: String, _ raw: String, _ reason: String) -> UsageError {
         UsageError("invalid value '\(raw)' for \(sources[name] ?? "--\(name)"): \(reason)")
     }
 
-    static func parseBool(_ text: String) -> Bool? {
+    public static func parseBool(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
         default: return nil
         }
     }
-}
-
-/// Formats the option table of a subcommand for `--help`.
-func helpText(usage: String, summary: String, specs: [OptionSpec]) -> String {
-    var lines = ["usage: \(usage)", "", summary, "", "options:"]
-    for spec in specs {
-        var left = "  --\(spec.name)"
-        if let valueName = spec.valueName { left += " \(valueName)" }
-        let padded = left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0)
-        var line = padded + spec.help
-        if let variable = spec.environment { line += " [env: \(variable)]" }
-        lines.append(line)
-    }
-    return lines.joined(separator: "\n")
 }

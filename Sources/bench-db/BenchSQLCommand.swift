@@ -1,10 +1,11 @@
+import CommandLineOptions
 import DataImport
 import Domain
 import Foundation
 import Persistence
 import Storage
 
-/// `stays bench-sql`: the SQLite floor of a route. Runs the same SQL a route runs, in a loop
+/// `bench-db sql`: the SQLite floor of a route. Runs the same SQL a route runs, in a loop
 /// on several threads, with varied inputs, and prints operations per second and process CPU
 /// time per operation. No HTTP, no JSON: what is left between this and the server's CPU per
 /// request is the cost of everything else.
@@ -21,7 +22,7 @@ import Storage
 /// over the database's own listings and locations.
 enum BenchSQLCommand {
     static let specs: [OptionSpec] = [
-        Commands.databaseSpec,
+        .value("database", "PATH", "the SQLite file to run on (default ./stays.sqlite)"),
         .value("route", "NAME", "listings, histogram, calendar, quote or locations (default listings)"),
         .value("seconds", "N", "how long to run (default 5)"),
         .value("threads", "N", "threads calling the catalog (default: the number of cores)"),
@@ -29,7 +30,7 @@ enum BenchSQLCommand {
         .value("seed", "S", "seed of the generated inputs (default 1)"),
         .flag("sql-search", "time the SQL search path for listings and histogram instead of the index's SQL"),
         .flag("index", "time the index search and its SQL together for listings and histogram"),
-        Commands.todaySpec,
+        .today,
     ]
 
     enum Route: String, CaseIterable {
@@ -72,7 +73,7 @@ enum BenchSQLCommand {
         let threads = try options.integer("threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let seedText = options.string("seed", default: "1")
         guard let seed = UInt64(seedText) else { throw options.invalid("seed", seedText, "expected a whole number") }
-        let today = try Commands.dateProvider(options).today(in: "Asia/Seoul")
+        let today = try options.dateProvider().today(in: "Asia/Seoul")
         let path = options.string("database", default: "./stays.sqlite")
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("no database at \(path)") }
 

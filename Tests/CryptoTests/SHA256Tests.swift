@@ -1,5 +1,5 @@
 import Testing
-@testable import Domain
+import Crypto
 
 /// Lower-case hex of a digest, to compare with published vectors and `sha256sum` output.
 func hex(_ bytes: [UInt8]) -> String {

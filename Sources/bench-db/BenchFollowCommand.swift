@@ -1,10 +1,11 @@
+import CommandLineOptions
 import DataImport
 import Domain
 import Foundation
 import Persistence
 import Storage
 
-/// `stays bench-follow`: how the search index follows booking-like writes. WRITES TO THE
+/// `bench-db follow`: how the search index follows booking-like writes. WRITES TO THE
 /// DATABASE (books and frees nights, appends change-log rows): run it on a copy.
 ///
 /// (a) Visibility: `--writes` times, a one-listing booking commits — a real one, through
@@ -22,12 +23,12 @@ import Storage
 /// included, the writer's SQL is not) for both.
 enum BenchFollowCommand {
     static let specs: [OptionSpec] = [
-        Commands.databaseSpec,
+        .value("database", "PATH", "the SQLite file to run on (default ./stays.sqlite)"),
         .value("writes", "N", "bookings timed for visibility (default 200)"),
         .value("seconds", "N", "seconds of each CPU phase (default 10)"),
         .value("rate", "N", "writes per second during the second CPU phase (default 100)"),
         .value("threads", "N", "searching threads (default: the number of cores)"),
-        Commands.todaySpec,
+        .today,
     ]
 
     static func run(arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -36,7 +37,7 @@ enum BenchFollowCommand {
         let seconds = try options.integer("seconds", default: 10, in: 1...3600)
         let rate = try options.integer("rate", default: 100, in: 1...10_000)
         let threads = try options.integer("threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
-        let today = try Commands.dateProvider(options).today(in: "Asia/Seoul")
+        let today = try options.dateProvider().today(in: "Asia/Seoul")
         let path = options.string("database", default: "./stays.sqlite")
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("no database at \(path)") }
 
