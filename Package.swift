@@ -65,7 +65,9 @@ let package = Package(
         // Mail: RFC 5322 messages, and their transports (SMTP through libcurl, or .eml files).
         .target(name: "Mail", dependencies: ["CCurl", "Domain", "OutboundHTTP"]),
         // Outbound HTTP (calendar feeds, webhooks) through libcurl, with the private-address guard.
-        .target(name: "OutboundHTTP", dependencies: ["CCurl"]),
+        .target(name: "OutboundHTTP", dependencies: ["CCurl", "IPAddress"]),
+        // IP addresses and networks: parsing, classification, trusted proxies' X-Forwarded-For.
+        .target(name: "IPAddress"),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
@@ -120,7 +122,8 @@ let package = Package(
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "Storage", "TestSupport"]),
         .testTarget(name: "PasswordHashingTests", dependencies: ["PasswordHashing", "Domain"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "Domain", "TestSupport"]),
-        .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "TestSupport"]),
+        .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "IPAddress", "TestSupport"]),
+        .testTarget(name: "IPAddressTests", dependencies: ["IPAddress"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),

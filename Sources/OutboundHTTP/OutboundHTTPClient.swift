@@ -1,4 +1,5 @@
 import CCurl
+import IPAddress
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -103,7 +104,7 @@ private final class Transfer {
     var uploaded = 0
     var body: [UInt8] = []
     var headers: [(name: String, value: String)] = []
-    var refusedAddress: PeerAddress?
+    var refusedAddress: IPAddress?
     var overflowed = false
 
     init(policy: AddressPolicy, limit: Int, upload: [UInt8]) {
@@ -115,7 +116,7 @@ private final class Transfer {
     /// libcurl's open-socket callback: the one place an address is judged, just before the
     /// connection to it.
     func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
-        let peer = withUnsafePointer(to: &address.pointee.addr) { PeerAddress($0) }
+        let peer = withUnsafePointer(to: &address.pointee.addr) { IPAddress($0) }
         guard let peer, policy.allows(peer) else {
             if refusedAddress == nil { refusedAddress = peer ?? .v4(0) }
             return CURL_SOCKET_BAD

@@ -1,3 +1,4 @@
+import IPAddress
 import OutboundHTTP
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
         "64:ff9b::a9fe:a9fe", "2001:db8::1",
     ])
     func refusedByDefault(address: String) throws {
-        let peer = try #require(PeerAddress(address))
+        let peer = try #require(IPAddress(address))
         #expect(!AddressPolicy().allows(peer), "\(address)")
         #expect(AddressPolicy(allowPrivate: true).allows(peer))
     }
@@ -17,12 +18,12 @@ import Testing
     @Test(arguments: ["8.8.8.8", "1.1.1.1", "172.32.0.1", "172.15.255.255", "100.128.0.1", "192.169.0.1",
                       "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"])
     func publicAddressesAreAllowed(address: String) throws {
-        #expect(AddressPolicy().allows(try #require(PeerAddress(address))), "\(address)")
+        #expect(AddressPolicy().allows(try #require(IPAddress(address))), "\(address)")
     }
 
     @Test func textRoundTrips() throws {
-        #expect(try #require(PeerAddress("169.254.169.254")).description == "169.254.169.254")
-        #expect(try #require(PeerAddress("fe80::1")).description == "fe80::1")
-        #expect(PeerAddress("example.com") == nil)
+        #expect(try #require(IPAddress("169.254.169.254")).description == "169.254.169.254")
+        #expect(try #require(IPAddress("fe80::1")).description == "fe80::1")
+        #expect(IPAddress("example.com") == nil)
     }
 }

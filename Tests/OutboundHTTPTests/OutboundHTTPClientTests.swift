@@ -1,4 +1,5 @@
 import Foundation
+import IPAddress
 import OutboundHTTP
 import Testing
 import TestSupport
@@ -43,7 +44,7 @@ import TestSupport
         defer { target.stop() }
         let hops = try HTTPStub { _ in HTTPStub.Response(status: 302, headers: [("Location", target.url + "/x")]) }
         defer { hops.stop() }
-        let guarded = OutboundHTTPClient(policy: AddressPolicy(exceptions: [try #require(PeerAddress("127.0.0.1"))]))
+        let guarded = OutboundHTTPClient(policy: AddressPolicy(exceptions: [try #require(IPAddress("127.0.0.1"))]))
         #expect(throws: OutboundError.addressRefused("127.0.0.2")) { try guarded.send(OutboundRequest(url: hops.url + "/start")) }
         #expect(target.requests.isEmpty && hops.requests.count == 1)
         let response = try client.send(OutboundRequest(url: hops.url + "/start"))
