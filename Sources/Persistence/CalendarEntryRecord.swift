@@ -8,7 +8,7 @@ enum CalendarEntryRecord {
         """
 
     /// `offset`: the column of `day` when the row starts with other columns.
-    static func decode<R: RecordRow>(_ row: R, listing id: ListingID, from offset: Int = 0) throws -> CalendarEntry {
+    static func decode<R: StoreRow>(_ row: R, listing id: ListingID, from offset: Int = 0) throws -> CalendarEntry {
         let statusText = row.string(offset + 1)
         guard let status = DayStatus(rawValue: statusText) else {
             throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)

@@ -20,7 +20,7 @@ enum ReservationRecord {
     static let from = "FROM reservations r \(joins)"
     static let select = "SELECT \(columns) \(from)"
 
-    static func decode<R: RecordRow>(_ row: R) throws -> Reservation {
+    static func decode<R: StoreRow>(_ row: R) throws -> Reservation {
         let id = row.int64(0)
         func corrupt(_ column: String, _ index: Int) -> PersistenceError {
             .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")

@@ -9,7 +9,6 @@ import PostgresStorage
 /// reader turns the rows after a sequence into listings to patch or a reason to rebuild.
 @Suite struct ChangeLogTests {
     let fixture: CatalogFixture
-    let log = ChangeLog()
     init() throws { fixture = try CatalogFixture() }
 
     private func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] {
@@ -20,7 +19,7 @@ import PostgresStorage
         }
     }
 
-    private func latest() throws -> Int64 { try fixture.pool.read { try log.latestSequence(in: $0) } }
+    private func latest() throws -> Int64 { try fixture.latestSequence() }
 
     @Test(arguments: CatalogFixture.Engine.available)
     func eachWriteAppendsOneRowForItsListingOrTheCatalog(engine: CatalogFixture.Engine) throws {

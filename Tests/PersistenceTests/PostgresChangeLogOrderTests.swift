@@ -12,14 +12,14 @@ import Testing
 struct PostgresChangeLogOrderTests {
     @Test func aLaterAppendWaitsForTheEarlierCommit() throws {
         let database = try #require(try TemporaryPostgresDatabase.make())
-        let pool = try openCatalogPostgres(url: database.url, maximumConnectionCount: 3)
+        let pool = PostgresEngine(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 3))
         let firstAppended = DispatchSemaphore(value: 0)
         let events = NSLock()
         nonisolated(unsafe) var order: [String] = []
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             try? pool.write { connection in
-                try PostgresChangeLog.append(listing: ListingID(1), reason: .listing, in: connection)
+                try ChangeLog.append(listing: ListingID(1), reason: .listing, in: connection)
                 firstAppended.signal()
                 Thread.sleep(forTimeInterval: 0.3)
                 events.withLock { order.append("first commits") }
@@ -28,22 +28,22 @@ struct PostgresChangeLogOrderTests {
         firstAppended.wait()
         DispatchQueue.global().async(group: group) {
             try? pool.write { connection in
-                try PostgresChangeLog.append(listing: ListingID(2), reason: .listing, in: connection)
+                try ChangeLog.append(listing: ListingID(2), reason: .listing, in: connection)
                 events.withLock { order.append("second appended") }
             }
         }
         group.wait()
         #expect(order == ["first commits", "second appended"])
-        let batch = try pool.read { try PostgresChangeLog().changes(after: 0, limit: 10, in: $0) }
+        let batch = try pool.read { try ChangeLog.changes(after: 0, limit: 10, in: $0) }
         #expect(batch == ChangeLogBatch(listingIDs: [1, 2], rebuild: nil, through: 2))
         // A rolled-back append gives its number back: the next commit takes it.
         struct Abort: Error {}
         _ = try? pool.write { connection in
-            try PostgresChangeLog.append(listing: ListingID(3), reason: .listing, in: connection)
+            try ChangeLog.append(listing: ListingID(3), reason: .listing, in: connection)
             throw Abort()
         }
-        try pool.write { try PostgresChangeLog.append(listing: ListingID(4), reason: .listing, in: $0) }
-        #expect(try pool.read { try PostgresChangeLog().changes(after: 2, limit: 10, in: $0) }
+        try pool.write { try ChangeLog.append(listing: ListingID(4), reason: .listing, in: $0) }
+        #expect(try pool.read { try ChangeLog.changes(after: 2, limit: 10, in: $0) }
                 == ChangeLogBatch(listingIDs: [4], rebuild: nil, through: 3))
     }
 }

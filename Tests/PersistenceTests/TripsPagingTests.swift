@@ -78,7 +78,7 @@ import Testing
         let guest = try history.insertGuest()
         for _ in 0..<2_000 { _ = try history.insert(TripHistory.randomRow(&random, around: today), of: guest) }
         try fixture.pool.write { try $0.execute(sql: "ANALYZE") }
-        for sql in [SQLiteBookingContext.upcomingTrips, SQLiteBookingContext.pastTrips] {
+        for sql in [TripWalk.SQL.sqliteUpcoming, TripWalk.SQL.sqlitePast] {
             let plan = try fixture.pool.read { db in
                 try db.prepare("EXPLAIN QUERY PLAN " + sql).fetchAll { $0.string(3) }
             }
@@ -109,12 +109,14 @@ import Testing
         try pool.write { try $0.query("ANALYZE reservations") }
         let walk = TripWalk(today: today, after: nil)
         let plans = try pool.read { connection in [
-            try connection.query("EXPLAIN " + PostgresBookingContext.upcomingTrips, [
-                guest.rawValue, walk.upcomingFrom, today.daysSinceEpoch, walk.upcomingAfterCheckin, walk.upcomingAfterID, 21,
-            ]).map { $0.string(0) },
-            try connection.query("EXPLAIN " + PostgresBookingContext.pastTrips, [
-                guest.rawValue, walk.pastBeforeCheckin, walk.pastBeforeID, walk.pastConfirmedThrough, today.daysSinceEpoch, 21,
-            ]).map { $0.string(0) },
+            try PostgresStoreConnection(connection: connection).fetchAll("EXPLAIN " + TripWalk.SQL.postgresUpcoming, [
+                ":guest": guest.rawValue, ":from": walk.upcomingFrom, ":today": today.daysSinceEpoch,
+                ":after_checkin": walk.upcomingAfterCheckin, ":after_id": walk.upcomingAfterID, ":limit": 21,
+            ]) { $0.string(0) },
+            try PostgresStoreConnection(connection: connection).fetchAll("EXPLAIN " + TripWalk.SQL.postgresPast, [
+                ":guest": guest.rawValue, ":before_checkin": walk.pastBeforeCheckin, ":before_id": walk.pastBeforeID,
+                ":confirmed_through": walk.pastConfirmedThrough, ":today": today.daysSinceEpoch, ":limit": 21,
+            ]) { $0.string(0) },
         ] }
         for plan in plans {
             let text = plan.joined(separator: "\n")
