@@ -3,6 +3,8 @@ import Foundation
 
 /// The SQL catalog a search index sits in front of, on either engine.
 protocol CatalogReads: ListingRepository, LocationRepository, Sendable {
+    func listingSummaries(_ ids: [ListingID]) throws -> [Listing]
+    /// `listingSummaries` keyed by id, for callers that match them to rows of their own.
     func listingSummariesByID(_ ids: [ListingID]) throws -> [ListingID: Listing]
 }
 
