@@ -155,6 +155,24 @@ final class CatalogFixture {
         try store.trimChangeLog(createdBefore: createdBefore)
     }
 
+    /// Runs `sql` with `arguments` in a write transaction of the engine (test set-up).
+    func execute(_ sql: String, _ arguments: StoreArguments = .none) throws {
+        func run(_ engine: some StoreEngine) throws { _ = try engine.write { try $0.run(sql, arguments) } }
+        try run(store)
+    }
+
+    /// The first row of `sql`, decoded, from one snapshot of the engine.
+    func fetchOne<T>(_ sql: String, _ arguments: StoreArguments = .none, _ decode: (any StoreRow) throws -> T) throws -> T? {
+        func run(_ engine: some StoreEngine) throws -> T? { try engine.read { try $0.fetchOne(sql, arguments) { try decode($0) } } }
+        return try run(store)
+    }
+
+    /// Every row of `sql`, decoded, from one snapshot of the engine.
+    func fetchAll<T>(_ sql: String, _ arguments: StoreArguments = .none, _ decode: (any StoreRow) throws -> T) throws -> [T] {
+        func run(_ engine: some StoreEngine) throws -> [T] { try engine.read { try $0.fetchAll(sql, arguments) { try decode($0) } } }
+        return try run(store)
+    }
+
     /// The engine's booking store.
     var bookings: any BookingStore { store.bookingStore() }
 
@@ -192,7 +210,7 @@ final class CatalogFixture {
 
     /// Every match of `filter` over all pages, in order.
     func allMatches(_ filter: ListingFilter, sort: ListingSort = .recommended) throws -> [ListingMatch] {
-        try catalog.searchListings(ListingSearch(filter: filter, sort: sort, limit: 100)).matches
+        try reads.searchListings(ListingSearch(filter: filter, sort: sort, limit: 100)).matches
     }
 
     func ids(_ filter: ListingFilter, sort: ListingSort = .recommended) throws -> [Int64] {

@@ -4,8 +4,6 @@ import Storage
 @testable import Persistence
 
 @Suite struct CatalogReadTests {
-    let fixture: CatalogFixture
-    init() throws { fixture = try CatalogFixture() }
 
     @Test(arguments: CatalogFixture.Engine.available)
     func everyListingRoundTripsExactly(engine: CatalogFixture.Engine) throws {
@@ -18,9 +16,11 @@ import Storage
 
     /// Search results carry what the list shows: the long texts are empty and only the
     /// first photo is kept; everything else equals the full listing.
-    @Test func summariesKeepWhatTheListShows() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func summariesKeepWhatTheListShows(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let ids = fixture.listings.map(\.id)
-        let summaries = try fixture.catalog.listingSummaries(ids)
+        let summaries = try fixture.reads.listingSummaries(ids)
         #expect(summaries.map(\.id) == ids)
         for (summary, listing) in zip(summaries, fixture.listings) {
             var expected = listing
@@ -33,7 +33,7 @@ import Storage
         #expect(fixture.listings.contains { $0.photoURLs.count > 1 })
         // Any number of ids, in the order asked, repeats kept, unknown ids left out.
         let many = Array(repeating: ids, count: 20).flatMap { $0 }.reversed() + [ListingID(424242)]
-        #expect(try fixture.catalog.listingSummaries(Array(many)).map(\.id) == Array(many.dropLast()))
+        #expect(try fixture.reads.listingSummaries(Array(many)).map(\.id) == Array(many.dropLast()))
     }
 
     @Test(arguments: CatalogFixture.Engine.available)
@@ -68,13 +68,15 @@ import Storage
         #expect(try fixture.reads.listingAndCalendar(ListingID(424242), calendarIn: date("2027-03-10")..<date("2027-03-26")) == nil)
     }
 
-    @Test func idsAbove2To53RoundTrip() throws {
-        let listing = try #require(try fixture.catalog.listing(CatalogFixture.bigID))
+    @Test(arguments: CatalogFixture.Engine.available)
+    func idsAbove2To53RoundTrip(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        let listing = try #require(try fixture.reads.listing(CatalogFixture.bigID))
         #expect(listing.id.rawValue == 9_007_199_254_740_993)
-        let match = try #require(try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 3)).nextCursor)
+        let match = try #require(try fixture.reads.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 3)).nextCursor)
         // The cursor's id is exact too (a Double would have rounded it).
         #expect(match.id == ListingID(6))
-        let page = try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 1, after: match))
+        let page = try fixture.reads.searchListings(ListingSearch(filter: ListingFilter(), sort: .priceDescending, limit: 1, after: match))
         #expect(page.matches.first?.listing.id == CatalogFixture.bigID)
     }
 

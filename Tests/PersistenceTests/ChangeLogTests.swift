@@ -8,19 +8,6 @@ import PostgresStorage
 /// The writer appends to the change log in the same transaction as its change, and the
 /// reader turns the rows after a sequence into listings to patch or a reason to rebuild.
 @Suite struct ChangeLogTests {
-    let fixture: CatalogFixture
-    init() throws { fixture = try CatalogFixture() }
-
-    private func rows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] {
-        try fixture.pool.read { db in
-            let statement = try db.prepare("SELECT listing_id, reason FROM change_log WHERE seq > ? ORDER BY seq")
-            try statement.bind(sequence, at: 1)
-            return try statement.fetchAll { ($0.optionalInt64(0), $0.string(1)) }
-        }
-    }
-
-    private func latest() throws -> Int64 { try fixture.latestSequence() }
-
     @Test(arguments: CatalogFixture.Engine.available)
     func eachWriteAppendsOneRowForItsListingOrTheCatalog(engine: CatalogFixture.Engine) throws {
         let fixture = try CatalogFixture(engine: engine)
@@ -37,9 +24,7 @@ import PostgresStorage
         let written = try rows(after: start)
         #expect(written.map(\.listing) == [3, 4, nil, nil])
         #expect(written.map(\.reason) == ["listing", "calendar", "catalog", "catalog"])
-        let createdAt: Int64? = try fixture.engine == .sqlite
-            ? fixture.pool.read { db in try db.prepare("SELECT max(created_at) FROM change_log").fetchOne { $0.int64(0) } }
-            : fixture.postgresPool!.read { try $0.queryOne("SELECT max(created_at) FROM change_log") { $0.int64(0) } }
+        let createdAt = try fixture.fetchOne("SELECT max(created_at) FROM change_log") { $0.int64(0) }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         #expect(try #require(createdAt) <= now && createdAt! > now - 60_000)
     }
@@ -103,23 +88,23 @@ import PostgresStorage
         #expect(caughtUp == ChangeLogBatch(listingIDs: [2], rebuild: nil, through: start + 2))
     }
 
-    @Test func replacingACalendarKeepsReservedNightsBooked() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func replacingACalendarKeepsReservedNightsBooked(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let night = date("2027-07-10").daysSinceEpoch
-        try fixture.pool.write { db in
-            try db.execute(sql: "INSERT INTO guests (id, token_hash, created_at) VALUES (1, zeroblob(32), 0)")
-            try db.execute(sql: """
-                INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, \
-                currency, nightly_prices, line_items, total, cancellation_policy, status, created_at) \
-                VALUES (1, 1, 1, \(night), \(night + 2), 1, 0, 0, 'KRW', '[1,1]', '[]', 2, 'moderate', 'confirmed', 0)
-                """)
-            try db.execute(sql: "INSERT INTO reservation_nights VALUES (1, \(night), 1), (1, \(night + 1), 1)")
-        }
+        try fixture.execute("INSERT INTO guests (id, token_hash, created_at) VALUES (1, ?, 0)", [[UInt8](repeating: 0, count: 32)])
+        try fixture.execute("""
+            INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, \
+            currency, nightly_prices, line_items, total, cancellation_policy, status, created_at) \
+            VALUES (1, 1, 1, \(night), \(night + 2), 1, 0, 0, 'KRW', '[1,1]', '[]', 2, 'moderate', 'confirmed', 0)
+            """)
+        try fixture.execute("INSERT INTO reservation_nights VALUES (1, \(night), 1), (1, \(night + 1), 1)")
         // The import says one reserved night is available with a price, and knows nothing of the other.
-        try fixture.writer.replaceCalendar(of: ListingID(1), with: [
+        try fixture.anyWriter.replaceCalendar(of: ListingID(1), with: [
             CalendarEntry(date: CalendarDate(daysSinceEpoch: night), price: 123_000),
             CalendarEntry(date: CalendarDate(daysSinceEpoch: night + 5), status: .blocked),
         ])
-        let days = try fixture.catalog.calendarEntries(
+        let days = try fixture.reads.calendarEntries(
             of: ListingID(1), in: CalendarDate(daysSinceEpoch: night)..<CalendarDate(daysSinceEpoch: night + 7))
         #expect(days.map(\.date.daysSinceEpoch) == [night, night + 1, night + 5])
         #expect(days.map(\.status) == [.booked, .booked, .blocked])

@@ -3,18 +3,16 @@ import Domain
 @testable import Persistence
 
 @Suite struct PagingTests {
-    let fixture: CatalogFixture
-    init() throws { fixture = try CatalogFixture() }
 
     private var bigID: Int64 { CatalogFixture.bigID.rawValue }
 
     /// Follows `nextCursor` until the last page.
-    private func pages(_ filter: ListingFilter, sort: ListingSort, limit: Int,
+    private func pages(_ fixture: CatalogFixture, _ filter: ListingFilter, sort: ListingSort, limit: Int,
                        between: (Int) throws -> Void = { _ in }) throws -> [[Int64]] {
         var result: [[Int64]] = []
         var cursor: ListingCursor?
         repeat {
-            let page = try fixture.catalog.searchListings(ListingSearch(filter: filter, sort: sort, limit: limit, after: cursor))
+            let page = try fixture.reads.searchListings(ListingSearch(filter: filter, sort: sort, limit: limit, after: cursor))
             result.append(page.matches.map(\.listing.id.rawValue))
             cursor = page.nextCursor
             if let cursor {
@@ -25,7 +23,9 @@ import Domain
         return result
     }
 
-    @Test func everySortPagesThroughEveryListingOnce() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func everySortPagesThroughEveryListingOnce(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let expected: [ListingSort: [Int64]] = [
             .recommended: [4, 1, 2, 3, 6, bigID],
             // 80,000 twice: ties break by id.
@@ -37,36 +37,42 @@ import Domain
         for (sort, order) in expected {
             #expect(try fixture.ids(ListingFilter(), sort: sort) == order, "\(sort)")
             for limit in [1, 2, 4, 6] {
-                let pages = try pages(ListingFilter(), sort: sort, limit: limit)
+                let pages = try pages(fixture, ListingFilter(), sort: sort, limit: limit)
                 #expect(pages.flatMap { $0 } == order, "\(sort) limit \(limit)")
                 #expect(pages.dropLast().allSatisfy { $0.count == limit })
             }
         }
     }
 
-    @Test func lastPageHasNoCursor() throws {
-        let page = try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), limit: 6))
+    @Test(arguments: CatalogFixture.Engine.available)
+    func lastPageHasNoCursor(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
+        let page = try fixture.reads.searchListings(ListingSearch(filter: ListingFilter(), limit: 6))
         #expect(page.matches.count == 6)
         #expect(page.nextCursor == nil)
-        let first = try fixture.catalog.searchListings(ListingSearch(filter: ListingFilter(), limit: 5))
+        let first = try fixture.reads.searchListings(ListingSearch(filter: ListingFilter(), limit: 5))
         #expect(first.nextCursor == ListingCursor(sortKey: 10, id: ListingID(6)))
     }
 
-    @Test func cursorUsesTheStayAveragePriceAsItsKey() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func cursorUsesTheStayAveragePriceAsItsKey(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         // One night on Friday 2027-12-31: listing 1 costs its 300,000 override.
         let filter = ListingFilter(area: .location(fixture.seoul), stay: stay("2027-12-31", "2028-01-01"))
-        let first = try fixture.catalog.searchListings(ListingSearch(filter: filter, sort: .priceDescending, limit: 1))
+        let first = try fixture.reads.searchListings(ListingSearch(filter: filter, sort: .priceDescending, limit: 1))
         #expect(first.matches.map(\.nightlyPrice) == [300_000])
         #expect(first.nextCursor == ListingCursor(sortKey: 300_000, id: ListingID(1)))
-        let rest = try fixture.catalog.searchListings(ListingSearch(filter: filter, sort: .priceDescending, limit: 5, after: first.nextCursor))
+        let rest = try fixture.reads.searchListings(ListingSearch(filter: filter, sort: .priceDescending, limit: 5, after: first.nextCursor))
         #expect(rest.matches.map(\.listing.id.rawValue) == [2, 3])
         #expect(rest.total == 3)
     }
 
-    @Test func listingsAddedBetweenPagesCauseNoDuplicatesOrSkips() throws {
+    @Test(arguments: CatalogFixture.Engine.available)
+    func listingsAddedBetweenPagesCauseNoDuplicatesOrSkips(engine: CatalogFixture.Engine) throws {
+        let fixture = try CatalogFixture(engine: engine)
         let before = Set(try fixture.ids(ListingFilter()))
         var inserted = false
-        let pages = try pages(ListingFilter(), sort: .recommended, limit: 2) { pageNumber in
+        let pages = try pages(fixture, ListingFilter(), sort: .recommended, limit: 2) { pageNumber in
             guard pageNumber == 1, !inserted else { return }
             inserted = true
             // One that sorts before the cursor, one after it, one tied with listings 6 and 2^53+1.
