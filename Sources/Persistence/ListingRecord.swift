@@ -1,4 +1,6 @@
 import Domain
+import Storage
+import PostgresStorage
 
 /// The `listings` columns in one fixed order, and the fast decoding of a row in that order
 /// into a `Listing` (column indexes, no per-row dictionary).
@@ -45,6 +47,8 @@ enum ListingRecord {
     /// result shows one; decoding every URL was a tenth of a search's time).
     static func decodeSummary<R: StoreRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: true) }
 
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
     private static func decode<R: StoreRow>(_ row: R, firstPhotoOnly: Bool) throws -> Listing {
         let id = row.int64(0)
         func strings(_ index: Int, firstOnly: Bool = false) throws -> [String] {

@@ -1,4 +1,5 @@
 import Domain
+import PostgresStorage
 import Storage
 
 /// The `locations` columns the catalog reads, and their decoding.
@@ -16,6 +17,8 @@ enum LocationRecord {
                            northEast: Coordinate(latitude: north, longitude: east))
     }
 
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
     static func decode<R: StoreRow>(_ row: R) throws -> Location {
         let id = row.int64(0)
         let kindText = row.string(2)

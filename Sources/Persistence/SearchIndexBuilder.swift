@@ -1,4 +1,6 @@
 import Domain
+import PostgresStorage
+import Storage
 
 /// Reads the catalog and lays it out as a `SearchIndex` (see its layout notes). Used once,
 /// on one thread, inside one read transaction: first the rows in id order, then, in
@@ -73,7 +75,9 @@ struct SearchIndexBuilder {
 
     /// Everything, in the caller's read transaction (one snapshot, the change log's
     /// sequence included, so that following the log resumes exactly where it was read).
-    static func read(_ db: some StoreConnection) throws -> Parts {
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    static func read<C: StoreConnection>(_ db: C) throws -> Parts {
         var builder = SearchIndexBuilder()
         let sequence = try ChangeLog.latestSequence(in: db)
         try builder.readListings(db)
@@ -103,7 +107,9 @@ struct SearchIndexBuilder {
 
     // MARK: reading
 
-    private mutating func readListings(_ db: some StoreConnection) throws {
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    private mutating func readListings<C: StoreConnection>(_ db: C) throws {
         try db.forEachRowOfWholeTable(SearchIndexListingRow.select + " ORDER BY id") { row in
             let listing = SearchIndexListingRow(row)
             ids.append(listing.id)
@@ -120,7 +126,9 @@ struct SearchIndexBuilder {
 
     /// One pass over `calendar_days` in primary-key order, merged with the listings (also
     /// in id order) to find each row's listing.
-    private mutating func readCalendar(_ db: some StoreConnection) throws {
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    private mutating func readCalendar<C: StoreConnection>(_ db: C) throws {
         var row = 0
         let count = ids.count
         try db.forEachRowOfWholeTable(SearchIndexDay.select + " ORDER BY listing_id, day") { record in
@@ -357,6 +365,8 @@ struct SearchIndexListingRow {
     /// exactly (`terms` clamps, a policy that does not decode): its quotes read the database.
     let stay: SearchIndexStayValues?
 
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
     init<R: StoreRow>(_ row: R) {
         id = row.int64(0)
         locationID = row.int64(1)
@@ -422,6 +432,8 @@ struct SearchIndexDay {
     /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
     /// the index answers can touch it, see `SearchIndex`), or it is an available day with
     /// no override and no rule. `terms` are the listing's (for the price's default).
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
     init?<R: StoreRow>(_ record: R, terms: SearchIndexTerms) {
         guard let day = Int32(exactly: record.int64(1)) else { return nil }
         self.day = day
