@@ -80,8 +80,10 @@ if [ $# -gt 0 ]; then
     swift test "$@"
     exit
 fi
-# The suites with PostgreSQL cases (engine-parameterized ones run both engines), then the
-# read end-to-end suites again with their shared server on PostgreSQL: the same test code.
+# The suites with PostgreSQL cases (engine-parameterized ones run both engines; the store
+# contract, PersistenceTests.StoreContractTests, runs whole on both, and SchemaParityTests
+# compares the two migration histories), then the read end-to-end suites again with their
+# shared server on PostgreSQL: the same test code.
 swift test --filter 'PostgresStorageTests\.' --filter 'PersistenceTests\.' \
     --filter 'APITests\.(Postgres|BookingEndToEndTests|DatabaseLocationTests|SQLFallbackEndToEndTests|CopyDatabaseEndToEndTests)'
 STAYS_TEST_ENGINE=postgres swift test --skip-build \

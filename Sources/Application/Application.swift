@@ -14,10 +14,8 @@ import Synchronization
 /// Thread safety: `Sendable`; `start`, `shutdown` and `waitUntilStopped` as `HTTPServer`.
 public final class Application: Sendable {
     public let configuration: ApplicationConfiguration
-    /// The SQLite pool; nil on PostgreSQL.
-    public let pool: DatabasePool?
-    /// The PostgreSQL pool; nil on SQLite.
-    public let postgres: PostgresPool?
+    /// The database, of either engine.
+    public let database: CatalogDatabase
     public let catalog: IndexedCatalog
     public let services: APIServices
     public let server: HTTPServer
@@ -28,18 +26,23 @@ public final class Application: Sendable {
     private let maintenance: [RepeatingTask]
     private let boundMetricsPort = Atomic<Int>(-1)
 
-    init(configuration: ApplicationConfiguration, pool: DatabasePool?, postgres: PostgresPool?, catalog: IndexedCatalog,
+    init(configuration: ApplicationConfiguration, database: CatalogDatabase, catalog: IndexedCatalog,
          services: APIServices, server: HTTPServer, metrics: Metrics, metricsServer: HTTPServer?,
          maintenance: [RepeatingTask]) {
         self.configuration = configuration
-        self.pool = pool
-        self.postgres = postgres
+        self.database = database
         self.catalog = catalog
         self.services = services
         self.server = server
         self.metrics = metrics
         self.metricsServer = metricsServer
         self.maintenance = maintenance
+    }
+
+    /// The SQLite pool when the database is a SQLite file, else nil.
+    public var pool: DatabasePool? {
+        if case .sqlite(let pool) = database { return pool }
+        return nil
     }
 
     /// Starts listening (and the metrics listener, if configured); returns the bound port
@@ -73,63 +76,50 @@ public final class Application: Sendable {
     }
 }
 
-/// Opens (creating and migrating) the database, seeds an empty one with demo data when
-/// configured, loads the search index and builds the services and routes. Does not start
+/// Opens (creating and migrating) the database of either engine, seeds an empty one with
+/// demo data when configured (once, however many servers start on one PostgreSQL database
+/// together), loads the search index and builds the services and routes. Does not start
 /// listening: call `start()`.
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
-    let path: String
-    switch DatabaseLocation(configuration.databasePath) {
-    case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
-    case .sqlite(let sqlitePath): path = sqlitePath
+    let clock = ContinuousClock()
+    let started = clock.now
+    // The SQLite writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
+    let database = try CatalogDatabase.open(configuration.database,
+                                            sqliteConfiguration: Database.Configuration(autoCheckpointPages: 0))
+    if case .postgres(let pool) = database {
+        configuration.log("database: PostgreSQL \(configuration.database), \(pool.maximumConnectionCount) connections at most")
     }
-    // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
-    let pool = try openCatalogDatabase(path: path,
-                                       configuration: Database.Configuration(autoCheckpointPages: 0))
     if configuration.seedDemoData {
-        try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
+        try DemoData.seedIfEmpty(database, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
-    // Every reader now, so a burst never opens database files; then the connection cap fits
-    // what is left of the descriptor limit (raised to the hard limit first).
-    try pool.openAllReaders()
+    // Every SQLite reader now, so a burst never opens database files; then the connection cap
+    // fits what is left of the descriptor limit (raised to the hard limit first).
+    if case .sqlite(let pool) = database { try pool.openAllReaders() }
     var serverConfiguration = configuration.server
     let requestedCap = serverConfiguration.maxConnections
     if let limit = DescriptorLimit.raiseSoftToHard() {
-        let reserve = descriptorReserve(pool: pool, metricsListener: configuration.metricsPort != nil)
+        let reserve = descriptorReserve(database, metricsListener: configuration.metricsPort != nil)
         let cap = serverConfiguration.fitConnectionCap(toDescriptorLimit: limit.soft, reserve: reserve)
         configuration.log("file descriptors: limit \(limit.soft) (hard \(limit.hard)); connection cap \(cap)"
             + (cap < requestedCap ? " (lowered from \(requestedCap), keeping \(reserve) in reserve)" : ""))
     }
-    let sqlite = SQLiteCatalog(pool: pool)
-    let catalog = try IndexedCatalog(catalog: sqlite, afterRebuild: ProcessMemory.releaseFreeHeap)
-    configuration.log("search index: \(catalog.index.summary)")
-    return try assembleApplication(
-        configuration, serverConfiguration: serverConfiguration, catalog: catalog,
-        bookingStore: SQLiteBookingStore(pool: pool), currency: try sqlite.dominantCurrency(),
-        readiness: { try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
-        maintenance: [Maintenance.checkpoints(of: pool, log: configuration.log),
-                      Maintenance.changeLogTrim(of: pool, log: configuration.log)])
-}
+    let engine = database.engine
+    let catalog = try engine.indexedCatalog(afterRebuild: ProcessMemory.releaseFreeHeap)
+    configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
+    var maintenance = [Maintenance.changeLogTrim(of: database, log: configuration.log)]
+    if case .sqlite(let pool) = database { maintenance.append(Maintenance.checkpoints(of: pool, log: configuration.log)) }
 
-/// Services, routes, metrics and listeners around a loaded catalog, for either engine.
-func assembleApplication(_ configuration: ApplicationConfiguration, serverConfiguration: ServerConfiguration,
-                         catalog: IndexedCatalog, bookingStore: any BookingStore, currency: CurrencyCode,
-                         readiness: @escaping @Sendable () throws -> Void,
-                         sqlitePool: DatabasePool?, postgresPool: PostgresPool?,
-                         maintenance: [RepeatingTask]) throws -> Application {
     let limit = configuration.guestsPerMinutePerAddress
     let services = APIServices(
-        catalog: catalog, bookingStore: bookingStore, dateProvider: configuration.dateProvider,
-        pricing: configuration.pricing, timeZone: configuration.timeZone, currency: currency,
+        catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
+        pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
-        readiness: {
-            try readiness()
-            guard catalog.status.loaded else { throw NotReady.searchIndexNotLoaded }
-        })
+        readiness: { try engine.checkReadable() })
     let log = configuration.log
 
     let metrics = Metrics()
-    registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
+    registerApplicationMetrics(metrics, catalog: catalog, database: database, services: services,
                                accessLog: configuration.accessLog)
     var router = StaysAPI.router(services: services)
     var metricsServer: HTTPServer?
@@ -144,16 +134,22 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
                             responder: router.responder(errorLog: log, metrics: metrics,
                                                         compression: configuration.compression, cors: configuration.cors),
                             accessLog: configuration.accessLog?.sink, metrics: metrics, log: log)
-    return Application(configuration: configuration, pool: sqlitePool, postgres: postgresPool, catalog: catalog,
+    return Application(configuration: configuration, database: database, catalog: catalog,
                        services: services, server: server, metrics: metrics, metricsServer: metricsServer,
                        maintenance: maintenance)
 }
 
 /// Descriptors kept out of the connection cap: 64 for the listener(s), epoll, pipes, log files
-/// and the like, plus each database connection with its database, WAL and shm files (the
-/// readers, the writer and the checkpointer).
-func descriptorReserve(pool: DatabasePool, metricsListener: Bool) -> Int {
-    64 + 3 * (pool.maximumReaderCount + 2) + (metricsListener ? 1 : 0)
+/// and the like, plus the database's: on SQLite each connection with its database, WAL and
+/// shm files (the readers, the writer and the checkpointer); on PostgreSQL a socket per
+/// pooled connection and the listening one.
+func descriptorReserve(_ database: CatalogDatabase, metricsListener: Bool) -> Int {
+    let databaseDescriptors: Int
+    switch database {
+    case .sqlite(let pool): databaseDescriptors = 3 * (pool.maximumReaderCount + 2)
+    case .postgres(let pool): databaseDescriptors = pool.maximumConnectionCount + 1
+    }
+    return 64 + databaseDescriptors + (metricsListener ? 1 : 0)
 }
 
 /// A database file that cannot be opened while serving means the process is short of
@@ -166,14 +162,10 @@ extension PostgresUnavailableError: ResourceExhaustionError {
     public var unavailableDetail: String { "The database cannot be reached; try again shortly." }
 }
 
-enum NotReady: Error {
-    case searchIndexNotLoaded
-}
-
 /// The metrics beyond HTTP's: the search index, the database pool, bookings, the access log
 /// and the build.
-private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCatalog, pool: DatabasePool?,
-                                        postgres: PostgresPool?, services: APIServices, accessLog: AccessLogWriter?) {
+private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCatalog, database: CatalogDatabase,
+                                        services: APIServices, accessLog: AccessLogWriter?) {
     let bookings = services.bookings.counters
     let buildLabels = [("version", BuildInfo.version), ("commit", BuildInfo.commit), ("swift", BuildInfo.swift)]
     metrics.register { text in
@@ -188,14 +180,14 @@ private func registerApplicationMetrics(_ metrics: Metrics, catalog: IndexedCata
         text.family("stays_search_index_rebuilds_total", .counter,
                     "Full rebuilds of the search index swapped in since start (its memory is built anew).")
         text.sample("stays_search_index_rebuilds_total", catalog.rebuildCount)
-        if let pool {
+        switch database {
+        case .sqlite(let pool):
             text.family("stays_sqlite_pool_waits_total", .counter,
                         "Times a reader or the writer connection was not free at once.")
             text.sample("stays_sqlite_pool_waits_total", pool.waitCount)
-        }
-        if let postgres {
+        case .postgres(let pool):
             text.family("stays_postgres_pool_waits_total", .counter, "Times no PostgreSQL connection was free at once.")
-            text.sample("stays_postgres_pool_waits_total", postgres.waitCount)
+            text.sample("stays_postgres_pool_waits_total", pool.waitCount)
         }
         text.family("stays_bookings_created_total", .counter, "Reservations created.")
         text.sample("stays_bookings_created_total", bookings.created)

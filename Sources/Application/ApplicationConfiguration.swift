@@ -6,8 +6,13 @@ import HTTPServer
 public struct ApplicationConfiguration: Sendable {
     /// Sockets, limits and timeouts (docs/http.md).
     public var server = ServerConfiguration()
-    /// The SQLite file, created and migrated when missing.
-    public var databasePath = "./stays.sqlite"
+    /// The database: a SQLite file (created and migrated when missing) or a PostgreSQL URL.
+    public var database = DatabaseLocation.sqlite(path: "./stays.sqlite")
+    /// `database` as the text of a `--database` value (parsed by `DatabaseLocation.init`).
+    public var databasePath: String {
+        get { database.text }
+        set { database = DatabaseLocation(newValue) }
+    }
     /// Seed the deterministic demo catalog into an empty database. Default true.
     public var seedDemoData = true
     /// Service fee and tax rates of every quote and booking.

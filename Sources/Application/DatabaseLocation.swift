@@ -22,6 +22,14 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The location as a `--database` value spells it (`init` reads it back).
+    public var text: String {
+        switch self {
+        case .sqlite(let path): return path
+        case .postgres(let url): return url
+        }
+    }
+
     /// For logs and `--print-config`: a PostgreSQL URL without its passwords.
     public var description: String {
         switch self {
@@ -31,9 +39,11 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The opened, migrated catalog database of either engine, and the writers and readers a
-/// command needs from it.
-public enum CatalogDatabase {
+/// The opened, migrated catalog database: the one engine value a server, a command or a
+/// test holds. Every store reaches it through `engine` (each store is written once over the
+/// engine seam, `StoreEngine`); the cases are here for what only one engine has (a SQLite
+/// file's checkpoints and descriptors, a PostgreSQL pool's size).
+public enum CatalogDatabase: Sendable {
     case sqlite(DatabasePool)
     case postgres(PostgresPool)
 
@@ -47,36 +57,23 @@ public enum CatalogDatabase {
         }
     }
 
-    /// A bulk writer (seed, import); one thread at a time.
-    public func writer() -> any CatalogWriting {
+    /// The engine every store runs on.
+    public var engine: any StoreEngine {
         switch self {
-        case .sqlite(let pool): return SQLiteCatalogWriter(pool: pool)
-        case .postgres(let pool): return PostgresCatalogWriter(pool: pool)
+        case .sqlite(let pool): return SQLiteEngine(pool: pool)
+        case .postgres(let pool): return PostgresEngine(pool: pool)
         }
     }
 
-    public func isEmpty() throws -> Bool {
-        switch self {
-        case .sqlite(let pool): return try SQLiteCatalog(pool: pool).isEmpty()
-        case .postgres(let pool): return try PostgresCatalog(pool: pool).isEmpty()
-        }
-    }
+    /// A bulk writer (seed, import); one thread at a time.
+    public func writer() -> any CatalogWriting { engine.catalogWriter() }
+
+    public func isEmpty() throws -> Bool { try engine.isCatalogEmpty() }
 
     /// Runs `body` while holding the database-wide lock of bulk loads: on PostgreSQL an
     /// advisory lock, so two servers seeding an empty database at once seed it once; on
     /// SQLite nothing more than the caller's process (one writer per file anyway).
     public func withBulkLoadLock<T>(_ body: () throws -> T) throws -> T {
-        switch self {
-        case .sqlite: return try body()
-        case .postgres(let pool):
-            return try pool.withConnection { connection in
-                try connection.query("SELECT pg_advisory_lock($1)", [Self.bulkLoadLockKey])
-                defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", [Self.bulkLoadLockKey]) }
-                return try body()
-            }
-        }
+        try engine.withBulkLoadLock(body)
     }
-
-    /// "STAYSEED" in ASCII.
-    static let bulkLoadLockKey: Int64 = 0x5354_4159_5345_4544
 }

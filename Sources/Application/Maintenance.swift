@@ -1,6 +1,5 @@
 import Foundation
 import Persistence
-import PostgresStorage
 import Storage
 
 /// The server's background upkeep of its database. Errors are logged, not thrown: a failed
@@ -25,24 +24,14 @@ enum Maintenance {
 
     /// Keeps the change log short: deletes the rows older than `retention`. A search index (in
     /// this process or another) that had not applied them notices the gap and rebuilds, so
-    /// trimming never loses a change; it only costs a lagging reader a rebuild.
-    static func changeLogTrim(of pool: DatabasePool, retention: Duration = .seconds(3600),
+    /// trimming never loses a change; it only costs a lagging reader a rebuild. On PostgreSQL
+    /// every server runs it; trims by concurrent servers delete the same rows, which is harmless.
+    static func changeLogTrim(of database: CatalogDatabase, retention: Duration = .seconds(3600),
                               every interval: Duration = .seconds(600),
                               log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
         changeLogTrim(retention: retention, every: interval, log: log) { cutoff in
-            guard !pool.isClosed else { return 0 }
-            // A writer per tick: `CatalogWriting` is used from one thread at a time.
-            return try SQLiteCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
-        }
-    }
-
-    /// `changeLogTrim` on PostgreSQL. Every server runs it; trims by concurrent servers
-    /// delete the same rows, which is harmless.
-    static func changeLogTrim(of pool: PostgresPool, retention: Duration = .seconds(3600),
-                              every interval: Duration = .seconds(600),
-                              log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
-        changeLogTrim(retention: retention, every: interval, log: log) { cutoff in
-            try PostgresCatalogWriter(pool: pool).trimChangeLog(createdBefore: cutoff)
+            if case .sqlite(let pool) = database, pool.isClosed { return 0 }
+            return try database.engine.trimChangeLog(createdBefore: cutoff)
         }
     }
 

@@ -1,4 +1,6 @@
 import Domain
+import Storage
+import PostgresStorage
 
 /// The `calendar_days` columns a calendar reads, and their decoding (both engines).
 enum CalendarEntryRecord {
@@ -8,7 +10,9 @@ enum CalendarEntryRecord {
         """
 
     /// `offset`: the column of `day` when the row starts with other columns.
-    static func decode<R: RecordRow>(_ row: R, listing id: ListingID, from offset: Int = 0) throws -> CalendarEntry {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    static func decode<R: StoreRow>(_ row: R, listing id: ListingID, from offset: Int = 0) throws -> CalendarEntry {
         let statusText = row.string(offset + 1)
         guard let status = DayStatus(rawValue: statusText) else {
             throw PersistenceError.corruptValue(table: "calendar_days", column: "status", rowID: id.rawValue, value: statusText)

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Storage
 
 /// Why a `change_log` row was written (the `reason` column). Informational: a reader acts
 /// only on whether the row names one listing or the whole catalog.
@@ -31,90 +30,98 @@ package struct ChangeLogBatch: Equatable, Sendable {
     package var through: Int64
 }
 
-/// Reads the change log: the one interface the search index follows writes through. A
-/// second storage engine implements it with its own connection type and SQL.
+/// The change log (tables `change_log` and `change_log_trim`; on PostgreSQL also
+/// `change_log_counter`): every SQL statement that touches them, for either engine.
 ///
-/// Promises: both calls read within the caller's transaction on `connection`, so what they
-/// return is consistent with any data the caller reads in the same transaction.
-package protocol ChangeLogReading {
-    associatedtype Connection
-    /// The highest sequence committed (0 for an empty, never-written log).
-    func latestSequence(in connection: Connection) throws -> Int64
-    /// The rows after `sequence`, at most `limit` of them; see `ChangeLogBatch`.
-    func changes(after sequence: Int64, limit: Int, in connection: Connection) throws -> ChangeLogBatch
-}
-
-/// The change log in SQLite, this package's engine (tables `change_log` and `change_log_trim`, migration 0002):
-/// every SQL statement that touches them is here.
+/// Writers: call `append` in the same transaction as the change it records, after its other
+/// writes — one row per changed listing, or one row with no listing for a change that is not
+/// about one listing (locations, anything bulk). The search index of every process on the
+/// database follows these rows (see `IndexedCatalog`): a write that changes what a search
+/// answers and appends no row is not seen until the next full rebuild.
 ///
-/// Writers: call `append` in the same transaction as the change it records — one row per
-/// changed listing, or one row with no listing for a change that is not about one listing
-/// (locations, anything bulk). The search index of every process that opened the file
-/// follows these rows (see `IndexedCatalog`): a write that changes what a search answers
-/// and appends no row is not seen until the next full rebuild.
-package struct ChangeLog: ChangeLogReading {
-    package init() {}
+/// Commit order: a reader that has applied through N must never later find a row below N.
+/// SQLite's one writer commits in rowid order. PostgreSQL's writers run concurrently, so
+/// `append` takes the next number from the single row of `change_log_counter` (UPDATE ...
+/// RETURNING): its row lock is held to COMMIT, so the next writer gets its number only
+/// after this one committed (a sequence or identity column would not promise that: 12 can
+/// commit before 11). The cost is that writers serialize from their `append` to their
+/// COMMIT, which is why writers append last.
+///
+/// Wake-up (PostgreSQL): `append` also sends `NOTIFY stays_changes` (delivered at COMMIT,
+/// never for a rollback). Followers LISTEN and then read the log from their sequence, so a
+/// lost notification only delays a follower until its next poll.
+package enum ChangeLog {
+    /// The channel `append` notifies on PostgreSQL.
+    package static let channel = "stays_changes"
 
     /// Appends one row. Must run inside the transaction of the change it records.
-    package static func append(listing: ListingID?, reason: ChangeReason, in db: Database) throws {
-        let statement = try db.cachedStatement(
-            "INSERT INTO change_log (listing_id, reason, created_at) VALUES (?, ?, ?)")
-        try statement.bind(listing?.rawValue, at: 1)
-        try statement.bind(reason.rawValue, at: 2)
-        try statement.bind(Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)), at: 3)
-        try statement.run()
+    static func append(listing: ListingID?, reason: ChangeReason, in connection: some StoreConnection) throws {
+        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        guard connection.dialect.hasChangeCounter else {
+            try connection.run("INSERT INTO change_log (listing_id, reason, created_at) VALUES (?, ?, ?)",
+                               [listing?.rawValue, reason.rawValue, now])
+            return
+        }
+        try connection.run("""
+            WITH next AS (UPDATE change_log_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq) \
+            INSERT INTO change_log (seq, listing_id, reason, created_at) \
+            SELECT seq, CAST(? AS BIGINT), ?, CAST(? AS BIGINT) FROM next
+            """, [listing?.rawValue, reason.rawValue, now])
+        try connection.run("SELECT pg_notify(?, '')", [channel])
     }
 
     /// Deletes the rows written before `createdBefore` (unix milliseconds) and records the
     /// highest sequence deleted in `change_log_trim`, so that a reader that had not applied
     /// them knows it missed rows and rebuilds. Returns how many rows it deleted.
     @discardableResult
-    package static func trim(createdBefore: Int64, in db: Database) throws -> Int {
-        let last = try db.cachedStatement("SELECT max(seq) FROM change_log WHERE created_at < ?")
-        try last.bind(createdBefore, at: 1)
-        guard let through = try last.fetchOne({ $0.optionalInt64(0) }) ?? nil else { return 0 }
-        let delete = try db.cachedStatement("DELETE FROM change_log WHERE seq <= ?")
-        try delete.bind(through, at: 1)
-        try delete.run()
-        let deleted = db.changes
-        let record = try db.cachedStatement(
-            "UPDATE change_log_trim SET trimmed_through = max(trimmed_through, ?) WHERE id = 1")
-        try record.bind(through, at: 1)
-        try record.run()
+    static func trim(createdBefore: Int64, in connection: some StoreConnection) throws -> Int {
+        guard let through = try connection.fetchOne("SELECT max(seq) FROM change_log WHERE created_at < ?",
+                                                    [createdBefore], { $0.optionalInt64(0) }) ?? nil
+        else { return 0 }
+        let deleted = try connection.run("DELETE FROM change_log WHERE seq <= ?", [through])
+        try connection.run("UPDATE change_log_trim SET trimmed_through = "
+                           + connection.dialect.greater("trimmed_through", "CAST(? AS BIGINT)") + " WHERE id = 1", [through])
         return deleted
     }
 
-    package func latestSequence(in db: Database) throws -> Int64 {
+    /// The highest sequence committed (0 for an empty, never-written log), in the caller's
+    /// transaction.
+    static func latestSequence(in connection: some StoreConnection) throws -> Int64 {
+        if connection.dialect.hasChangeCounter {
+            // The last number handed out; its row is updated only by committed transactions
+            // as far as this snapshot can see.
+            return try connection.fetchOne("SELECT seq FROM change_log_counter WHERE id = 1") { $0.int64(0) } ?? 0
+        }
         // max(seq) is one seek to the end of the rowid tree; after a trim of every row the
         // trim record still holds the last sequence.
-        try db.cachedStatement("""
+        return try connection.fetchOne("""
             SELECT max(COALESCE((SELECT max(seq) FROM change_log), 0), \
             COALESCE((SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0))
-            """).fetchOne { $0.int64(0) } ?? 0
+            """) { $0.int64(0) } ?? 0
     }
 
-    package func changes(after sequence: Int64, limit: Int, in db: Database) throws -> ChangeLogBatch {
-        let trim = try db.cachedStatement("SELECT trimmed_through FROM change_log_trim WHERE id = 1")
-        let trimmedThrough = try trim.fetchOne { $0.int64(0) } ?? 0
+    /// The rows after `sequence`, at most `limit` of them, in the caller's transaction (so
+    /// consistent with anything else it reads there); see `ChangeLogBatch`.
+    static func changes(after sequence: Int64, limit: Int, in connection: some StoreConnection) throws -> ChangeLogBatch {
+        let trimmedThrough = try connection.fetchOne("SELECT trimmed_through FROM change_log_trim WHERE id = 1") {
+            $0.int64(0)
+        } ?? 0
         if sequence < trimmedThrough {
-            return ChangeLogBatch(listingIDs: [], rebuild: .gap, through: try latestSequence(in: db))
+            return ChangeLogBatch(listingIDs: [], rebuild: .gap, through: try latestSequence(in: connection))
         }
-        let rows = try db.cachedStatement(
-            "SELECT seq, listing_id FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?")
-        try rows.bind(sequence, at: 1)
-        try rows.bind(Int64(limit) + 1, at: 2)
         var ids = Set<Int64>()
         var catalogWide = false
         var through = sequence
         var count = 0
-        try rows.forEachRow { row in
+        try connection.forEachRow("SELECT seq, listing_id FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?",
+                                  [sequence, Int64(limit) + 1]) { row in
             count += 1
             guard count <= limit else { return }
             through = row.int64(0)
             if let id = row.optionalInt64(1) { ids.insert(id) } else { catalogWide = true }
         }
         if count > limit {
-            return ChangeLogBatch(listingIDs: [], rebuild: .tooManyChanges, through: try latestSequence(in: db))
+            return ChangeLogBatch(listingIDs: [], rebuild: .tooManyChanges, through: try latestSequence(in: connection))
         }
         return ChangeLogBatch(listingIDs: ids.sorted(), rebuild: catalogWide ? .catalogWide : nil, through: through)
     }

@@ -14,7 +14,7 @@ import Synchronization
 ///   data_version` on a connection of its own, about a microsecond; it changes whenever any
 ///   other connection, in this process or another, has committed. PostgreSQL: a counter
 ///   that a listening connection bumps when another server's commit notifies, and at least
-///   every poll interval — see `PostgresIndexSource`). Only then does it read the log rows after the index's
+///   every poll interval — see `PostgresCommitToken`). Only then does it read the log rows after the index's
 ///   `appliedSequence`, re-read the listings they name (one read transaction: the rows
 ///   and the data come from one snapshot) and patch their slots in place
 ///   (`SearchIndex.apply`). The search waits for that, so **a search (and a quote, and a calendar) sees
@@ -42,7 +42,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// The SQL catalog of either engine: details, calendars, locations, and the searches the
     /// index leaves to SQL.
     let catalog: any CatalogReads
-    /// The engine's database as the index follows it (`SQLiteIndexSource`, `PostgresIndexSource`).
+    /// The engine's database as the index follows it (`StoreIndexSource`).
     private let source: any SearchIndexSource
     /// Log rows one catch-up patches at most; beyond it a rebuild is cheaper (and a
     /// catch-up never holds searches back for long).
@@ -77,15 +77,11 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// index is let go (`stays serve` returns its memory to the system there).
     private let afterRebuild: (@Sendable () -> Void)?
 
-    /// Opens a connection of its own to the catalog's file and loads the index.
-    public convenience init(catalog: SQLiteCatalog, afterRebuild: (@Sendable () -> Void)? = nil) throws {
-        try self.init(catalog: catalog, source: SQLiteIndexSource(pool: catalog.pool), afterRebuild: afterRebuild)
-    }
-
-    /// Follows a PostgreSQL database shared with other servers: a connection of its own
-    /// LISTENs for their commits (`PostgresIndexSource`), and the index loads from one snapshot.
-    public convenience init(postgres catalog: PostgresCatalog, afterRebuild: (@Sendable () -> Void)? = nil) throws {
-        try self.init(catalog: catalog, source: PostgresIndexSource(pool: catalog.pool), afterRebuild: afterRebuild)
+    /// Loads the index from `catalog`'s database and follows its commits: on SQLite a
+    /// connection of its own reads the file's commit counter; on PostgreSQL a connection of
+    /// its own LISTENs for other servers' commits (`StoreEngine.makeCommitToken`).
+    public convenience init<Engine>(catalog: StoreCatalog<Engine>, afterRebuild: (@Sendable () -> Void)? = nil) throws {
+        try self.init(catalog: catalog, source: StoreIndexSource(engine: catalog.engine), afterRebuild: afterRebuild)
     }
 
     init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
@@ -100,11 +96,11 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     }
 
     /// The index as metrics and readiness see it: the change-log sequence applied, listings
-    /// held, when it last changed (load, patch or rebuild; seconds since 1970), and whether it
-    /// is loaded (always true: `init` loads it before returning). Lock-free.
-    public var status: (sequence: Int64, listings: Int, lastUpdate: Double, loaded: Bool) {
+    /// held, and when it last changed (load, patch or rebuild; seconds since 1970). The index
+    /// is always loaded: `init` loads it before returning. Lock-free.
+    public var status: (sequence: Int64, listings: Int, lastUpdate: Double) {
         (publishedSequence.load(ordering: .relaxed), publishedListings.load(ordering: .relaxed),
-         Double(publishedAtMilliseconds.load(ordering: .relaxed)) / 1000, true)
+         Double(publishedAtMilliseconds.load(ordering: .relaxed)) / 1000)
     }
 
     /// Records `index`'s sequence and size, and the time when either changed.

@@ -11,12 +11,12 @@ enum LandmarkListingCounts {
         "SELECT id, latitude, longitude, search_radius_km FROM locations WHERE kind = 'landmark'"
     static let pointsSQL = "SELECT latitude, longitude FROM listings ORDER BY latitude"
 
-    static func landmark(_ row: some RecordRow) -> Landmark {
+    static func landmark(_ row: some StoreRow) -> Landmark {
         (id: row.int64(0), circle: SearchCircle(centre: Coordinate(latitude: row.double(1), longitude: row.double(2)),
                                                 radiusKm: row.optionalDouble(3) ?? LocationService.defaultLandmarkRadiusKm))
     }
 
-    static func point(_ row: some RecordRow) -> Coordinate {
+    static func point(_ row: some StoreRow) -> Coordinate {
         Coordinate(latitude: row.double(0), longitude: row.double(1))
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Storage
+import PostgresStorage
 
 /// The `listings` columns in one fixed order, and the fast decoding of a row in that order
 /// into a `Listing` (column indexes, no per-row dictionary).
@@ -19,8 +20,8 @@ enum ListingRecord {
     /// amenities and house rules come back empty. Decode with `decodeSummary`.
     static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ?"
 
-    /// `selectSummaryByID` for several ids: append `(?, ?, ...)`.
-    static let selectSummaries = "SELECT \(summaryColumns) FROM listings WHERE id IN "
+    /// `selectSummaryByID` for several ids: append the condition on `id`.
+    static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE "
 
     /// The summary column list (for each engine's own WHERE syntax).
     static let summaryColumns = columns.map { column -> String in
@@ -37,16 +38,18 @@ enum ListingRecord {
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return "INSERT INTO listings (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT(id) DO UPDATE SET \(updates)"
+            + "ON CONFLICT (id) DO UPDATE SET \(updates)"
     }()
 
-    static func decode<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: false) }
+    static func decode<R: StoreRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: false) }
 
     /// A row of `selectSummaryByID`: as `decode`, with the first photo only (a search
     /// result shows one; decoding every URL was a tenth of a search's time).
-    static func decodeSummary<R: RecordRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: true) }
+    static func decodeSummary<R: StoreRow>(_ row: R) throws -> Listing { try decode(row, firstPhotoOnly: true) }
 
-    private static func decode<R: RecordRow>(_ row: R, firstPhotoOnly: Bool) throws -> Listing {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    private static func decode<R: StoreRow>(_ row: R, firstPhotoOnly: Bool) throws -> Listing {
         let id = row.int64(0)
         func strings(_ index: Int, firstOnly: Bool = false) throws -> [String] {
             do {
@@ -100,59 +103,44 @@ enum ListingRecord {
             cancellationPolicy: policy)
     }
 
-    /// Binds every column of `listing` to `statement` (parameters 1... in `columns` order).
-    static func bind(_ listing: Listing, to statement: Statement) throws {
-        for (offset, value) in values(of: listing).enumerated() {
-            try statement.bind(value, at: offset + 1)
-        }
-    }
-
     /// Every column of `listing` in `columns` order, as either engine binds them.
-    static func values(of listing: Listing) -> [RecordValue?] {
+    static func values(of listing: Listing) -> [StoreValue] {
         [
-            RecordValue(listing.id.rawValue),
-            RecordValue(listing.locationID.rawValue),
-            RecordValue(listing.title),
-            RecordValue(listing.description),
-            RecordValue(listing.roomType.rawValue),
-            RecordValue(listing.coordinate.latitude),
-            RecordValue(listing.coordinate.longitude),
-            RecordValue(listing.timeZone),
-            RecordValue(listing.currency.rawValue),
-            RecordValue(JSONStringArray.encode(listing.photoURLs)),
-            RecordValue(JSONStringArray.encode(listing.amenities)),
-            RecordValue(listing.host.name),
-            RecordValue(listing.host.isSuperhost),
-            RecordValue(listing.host.since?.daysSinceEpoch),
-            RecordValue(listing.maxGuests),
-            RecordValue(listing.bedrooms),
-            RecordValue(listing.beds),
-            RecordValue(listing.bathrooms),
-            RecordValue(listing.rating),
-            RecordValue(listing.reviewCount),
-            RecordValue(listing.pricing.basePrice),
-            RecordValue(listing.pricing.weekendPrice),
-            RecordValue(listing.pricing.extraGuestFee),
-            RecordValue(listing.pricing.guestsIncluded),
-            RecordValue(listing.pricing.cleaningFee),
-            RecordValue(listing.pricing.weeklyDiscountBasisPoints),
-            RecordValue(listing.pricing.monthlyDiscountBasisPoints),
-            RecordValue(listing.minNights),
-            RecordValue(listing.maxNights),
-            RecordValue(listing.checkinTime),
-            RecordValue(listing.checkoutTime),
-            RecordValue(JSONStringArray.encode(listing.houseRules)),
-            RecordValue(listing.availableUntil?.daysSinceEpoch),
-            RecordValue(listing.recommendationScore),
-            RecordValue(listing.cancellationPolicy.rawValue),
+            (listing.id.rawValue).storeValue,
+            (listing.locationID.rawValue).storeValue,
+            (listing.title).storeValue,
+            (listing.description).storeValue,
+            (listing.roomType.rawValue).storeValue,
+            (listing.coordinate.latitude).storeValue,
+            (listing.coordinate.longitude).storeValue,
+            (listing.timeZone).storeValue,
+            (listing.currency.rawValue).storeValue,
+            (JSONStringArray.encode(listing.photoURLs)).storeValue,
+            (JSONStringArray.encode(listing.amenities)).storeValue,
+            (listing.host.name).storeValue,
+            (listing.host.isSuperhost).storeValue,
+            (listing.host.since?.daysSinceEpoch).storeValue,
+            (listing.maxGuests).storeValue,
+            (listing.bedrooms).storeValue,
+            (listing.beds).storeValue,
+            (listing.bathrooms).storeValue,
+            (listing.rating).storeValue,
+            (listing.reviewCount).storeValue,
+            (listing.pricing.basePrice).storeValue,
+            (listing.pricing.weekendPrice).storeValue,
+            (listing.pricing.extraGuestFee).storeValue,
+            (listing.pricing.guestsIncluded).storeValue,
+            (listing.pricing.cleaningFee).storeValue,
+            (listing.pricing.weeklyDiscountBasisPoints).storeValue,
+            (listing.pricing.monthlyDiscountBasisPoints).storeValue,
+            (listing.minNights).storeValue,
+            (listing.maxNights).storeValue,
+            (listing.checkinTime).storeValue,
+            (listing.checkoutTime).storeValue,
+            (JSONStringArray.encode(listing.houseRules)).storeValue,
+            (listing.availableUntil?.daysSinceEpoch).storeValue,
+            (listing.recommendationScore).storeValue,
+            (listing.cancellationPolicy.rawValue).storeValue,
         ]
     }
-
-    /// `upsert` in PostgreSQL's parameter syntax.
-    static let postgresUpsert: String = {
-        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-        let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO listings (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT (id) DO UPDATE SET \(updates)"
-    }()
 }

@@ -1,5 +1,4 @@
 import Domain
-import Storage
 
 /// The SQL of listing searches, built from a small fixed set of variants (area kind x stay
 /// or not x what is asked) so the per-connection statement cache hits; everything else
@@ -25,17 +24,11 @@ struct ListingSearchSQL {
     /// spelling differs only where the dialects do: scalar `GREATEST`/`LEAST` for SQLite's
     /// two-argument `max`/`min`, money computed in NUMERIC where SQLite turns to REAL on
     /// overflow (`money(_:)`), typed `NULL`s, NULLs sorted as SQLite sorts them, and `$n`
-    /// placeholders (`postgresStatement`).
-    enum Dialect: Hashable, Sendable {
-        case sqlite, postgres
-    }
+    /// placeholders (`PostgresPlaceholders`).
+    typealias Dialect = SQLDialect
 
     /// A bound value, for either engine.
-    enum Parameter: Hashable {
-        case integer(Int64)
-        case real(Double)
-        case text(String?)
-    }
+    typealias Parameter = StoreValue
 
     enum Area: Hashable {
         case everywhere, location, boundingBox, boundingBoxAcrossAntimeridian, circle, circleAcrossAntimeridian
@@ -237,11 +230,6 @@ struct ListingSearchSQL {
          ":centre_cos": .real(GreatCircle.cosineOfLatitude(centre.latitude)), ":rad": .real(GreatCircle.radiansPerDegree)]
     }
 
-    /// The parameters of `distanceKm(latitude:longitude:)`, bound to a SQLite statement.
-    static func bindCentre(_ centre: Coordinate, to statement: Statement) throws {
-        try bind(centreParameters(centre), to: statement)
-    }
-
     /// The filter's parameters; `withPriceBounds` for the statements that have them.
     func parameters(withPriceBounds: Bool) -> [String: Parameter] {
         var values: [String: Parameter] = [":guests": .integer(Int64(filter.guests.occupying))]
@@ -249,7 +237,7 @@ struct ListingSearchSQL {
             ? RoomType.allCases.map(\.rawValue)
             : filter.roomTypes.map(\.rawValue).sorted()
         for slot in 0..<4 {
-            values[":rt\(slot + 1)"] = .text(slot < roomTypes.count ? roomTypes[slot] : nil)
+            values[":rt\(slot + 1)"] = slot < roomTypes.count ? .text(roomTypes[slot]) : .null
         }
         func box(_ box: BoundingBox) {
             values[":south"] = .real(box.southWest.latitude)
@@ -285,25 +273,9 @@ struct ListingSearchSQL {
         return values
     }
 
-    /// Binds the filter's parameters to a SQLite statement; `withPriceBounds` for the
-    /// statements that have them.
-    func bindFilter(to statement: Statement, withPriceBounds: Bool) throws {
-        try Self.bind(parameters(withPriceBounds: withPriceBounds), to: statement)
-    }
-
-    static func bind(_ values: [String: Parameter], to statement: Statement) throws {
-        for (name, value) in values {
-            switch value {
-            case .integer(let integer): try statement.bind(integer, named: name)
-            case .real(let real): try statement.bind(real, named: name)
-            case .text(let text): try statement.bind(text, named: name)
-            }
-        }
-    }
-
     /// A row of `summarySQL`, either engine's: the match count and the box around the
     /// matches (nil when there are none).
-    static func summary(_ row: some RecordRow) -> (total: Int, bounds: BoundingBox?) {
+    static func summary(_ row: some StoreRow) -> (total: Int, bounds: BoundingBox?) {
         let count = row.int(0)
         guard count > 0 else { return (0, nil) }
         return (count, BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),

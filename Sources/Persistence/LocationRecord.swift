@@ -1,4 +1,5 @@
 import Domain
+import PostgresStorage
 import Storage
 
 /// The `locations` columns the catalog reads, and their decoding.
@@ -9,14 +10,16 @@ enum LocationRecord {
         """
 
     /// The stored area box: all four edges, or none.
-    private static func area(_ row: some RecordRow) -> BoundingBox? {
+    private static func area(_ row: some StoreRow) -> BoundingBox? {
         guard let south = row.optionalDouble(13), let west = row.optionalDouble(14), let north = row.optionalDouble(15),
               let east = row.optionalDouble(16) else { return nil }
         return BoundingBox(southWest: Coordinate(latitude: south, longitude: west),
                            northEast: Coordinate(latitude: north, longitude: east))
     }
 
-    static func decode<R: RecordRow>(_ row: R) throws -> Location {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    static func decode<R: StoreRow>(_ row: R) throws -> Location {
         let id = row.int64(0)
         let kindText = row.string(2)
         guard let kind = LocationKind(rawValue: kindText) else {

@@ -1,4 +1,5 @@
 import Domain
+import PostgresStorage
 import Storage
 
 /// The `reservations` columns (joined with the listing and its location for the trip card)
@@ -20,7 +21,9 @@ enum ReservationRecord {
     static let from = "FROM reservations r \(joins)"
     static let select = "SELECT \(columns) \(from)"
 
-    static func decode<R: RecordRow>(_ row: R) throws -> Reservation {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    static func decode<R: StoreRow>(_ row: R) throws -> Reservation {
         let id = row.int64(0)
         func corrupt(_ column: String, _ index: Int) -> PersistenceError {
             .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")

@@ -61,7 +61,7 @@ public enum SQLiteToPostgresCopy {
                     FROM \(table)
                     """)
             }
-            try PostgresChangeLog.append(listing: nil, reason: .catalog, in: connection)
+            try ChangeLog.append(listing: nil, reason: .catalog, in: PostgresStoreConnection(connection: connection))
             return counts
         }
     }

@@ -306,7 +306,7 @@ public final class SearchIndex: @unchecked Sendable {
     static func load(from pool: DatabasePool, headroom: Int?) throws -> SearchIndex {
         let clock = ContinuousClock()
         let started = clock.now
-        let parts = try pool.read { db in try SearchIndexBuilder.read(SQLiteIndexRows(db: db)) }
+        let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
         return SearchIndex(parts: parts, loadDuration: clock.now - started, headroom: headroom)
     }
 

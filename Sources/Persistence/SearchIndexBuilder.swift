@@ -1,4 +1,5 @@
 import Domain
+import PostgresStorage
 import Storage
 
 /// Reads the catalog and lays it out as a `SearchIndex` (see its layout notes). Used once,
@@ -74,9 +75,11 @@ struct SearchIndexBuilder {
 
     /// Everything, in the caller's read transaction (one snapshot, the change log's
     /// sequence included, so that following the log resumes exactly where it was read).
-    static func read<Rows: SearchIndexRows>(_ db: Rows) throws -> Parts {
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    static func read<C: StoreConnection>(_ db: C) throws -> Parts {
         var builder = SearchIndexBuilder()
-        let sequence = try db.latestSequence()
+        let sequence = try ChangeLog.latestSequence(in: db)
         try builder.readListings(db)
         try builder.readCalendar(db)
         let locations = try ancestors(db)
@@ -87,16 +90,16 @@ struct SearchIndexBuilder {
 
     /// One listing as it is now, for a patch: its row and its calendar days, decoded by the
     /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
-    static func readListing<Rows: SearchIndexRows>(_ id: Int64, in db: Rows) throws -> SearchIndexListingPatch {
+    static func readListing(_ id: Int64, in db: some StoreConnection) throws -> SearchIndexListingPatch {
         var found: SearchIndexListingRow?
-        try db.forEachRow(SearchIndexListingRow.select + " WHERE id = " + Rows.idParameter, id: id) {
+        try db.forEachRow(SearchIndexListingRow.select + " WHERE id = ?", [id]) {
             found = SearchIndexListingRow($0)
         }
         guard let listing = found else {
             return SearchIndexListingPatch(id: id, listing: nil, days: [])
         }
         var days: [SearchIndexDay] = []
-        try db.forEachRow(SearchIndexDay.select + " WHERE listing_id = " + Rows.idParameter + " ORDER BY day", id: id) { record in
+        try db.forEachRow(SearchIndexDay.select + " WHERE listing_id = ? ORDER BY day", [id]) { record in
             if let day = SearchIndexDay(record, terms: listing.terms) { days.append(day) }
         }
         return SearchIndexListingPatch(id: id, listing: listing, days: days)
@@ -104,8 +107,10 @@ struct SearchIndexBuilder {
 
     // MARK: reading
 
-    private mutating func readListings<Rows: SearchIndexRows>(_ db: Rows) throws {
-        try db.forEachRow(SearchIndexListingRow.select + " ORDER BY id") { row in
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    private mutating func readListings<C: StoreConnection>(_ db: C) throws {
+        try db.forEachRowOfWholeTable(SearchIndexListingRow.select + " ORDER BY id") { row in
             let listing = SearchIndexListingRow(row)
             ids.append(listing.id)
             locationIDs.append(listing.locationID)
@@ -121,10 +126,12 @@ struct SearchIndexBuilder {
 
     /// One pass over `calendar_days` in primary-key order, merged with the listings (also
     /// in id order) to find each row's listing.
-    private mutating func readCalendar<Rows: SearchIndexRows>(_ db: Rows) throws {
+    @_specialize(where C == Database)
+    @_specialize(where C == PostgresStoreConnection)
+    private mutating func readCalendar<C: StoreConnection>(_ db: C) throws {
         var row = 0
         let count = ids.count
-        try db.forEachRow(SearchIndexDay.select + " ORDER BY listing_id, day") { record in
+        try db.forEachRowOfWholeTable(SearchIndexDay.select + " ORDER BY listing_id, day") { record in
             calendarRowCount += 1
             let listingID = record.int64(0)
             while row < count && ids[row] < listingID {
@@ -166,9 +173,9 @@ struct SearchIndexBuilder {
     }
 
     /// (location, ancestor-or-self) pairs with the ancestor's depth above the location.
-    private static func ancestors<Rows: SearchIndexRows>(_ db: Rows) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
+    private static func ancestors(_ db: some StoreConnection) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
         var ancestors: [Int64: [(ancestor: Int64, depth: Int)]] = [:]
-        try db.forEachRow("SELECT location_id, ancestor_id, depth FROM location_ancestors") { row in
+        try db.forEachRowOfWholeTable("SELECT location_id, ancestor_id, depth FROM location_ancestors") { row in
             ancestors[row.int64(0), default: []].append((row.int64(1), row.int(2)))
         }
         return ancestors
@@ -358,7 +365,9 @@ struct SearchIndexListingRow {
     /// exactly (`terms` clamps, a policy that does not decode): its quotes read the database.
     let stay: SearchIndexStayValues?
 
-    init<R: RecordRow>(_ row: R) {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    init<R: StoreRow>(_ row: R) {
         id = row.int64(0)
         locationID = row.int64(1)
         latitude = row.double(2)
@@ -423,7 +432,9 @@ struct SearchIndexDay {
     /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
     /// the index answers can touch it, see `SearchIndex`), or it is an available day with
     /// no override and no rule. `terms` are the listing's (for the price's default).
-    init?<R: RecordRow>(_ record: R, terms: SearchIndexTerms) {
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    init?<R: StoreRow>(_ record: R, terms: SearchIndexTerms) {
         guard let day = Int32(exactly: record.int64(1)) else { return nil }
         self.day = day
         isUnavailable = record.bool(2)

@@ -26,7 +26,7 @@ struct SearchIndexQuery {
         let cosineOfLatitude: Double
     }
 
-    /// A stay's numbers, as `ListingSearchSQL.bindFilter` binds them, and where it falls
+    /// A stay's numbers, as `ListingSearchSQL.parameters` binds them, and where it falls
     /// in the index's day window.
     struct StayTerms {
         let checkin: Int32

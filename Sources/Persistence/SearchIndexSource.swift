@@ -1,14 +1,12 @@
 import Domain
 import Foundation
-import Storage
-import Synchronization
 
 /// The SQL catalog a search index sits in front of, on either engine.
 protocol CatalogReads: ListingRepository, LocationRepository, Sendable {
+    func listingSummaries(_ ids: [ListingID]) throws -> [Listing]
+    /// `listingSummaries` keyed by id, for callers that match them to rows of their own.
     func listingSummariesByID(_ ids: [ListingID]) throws -> [ListingID: Listing]
 }
-
-extension SQLiteCatalog: CatalogReads {}
 
 /// What `IndexedCatalog` follows: one engine's database and change log.
 ///
@@ -22,33 +20,34 @@ protocol SearchIndexSource: Sendable {
     func changes(after sequence: Int64, limit: Int) throws -> (ChangeLogBatch, [SearchIndexListingPatch])
 }
 
-/// SQLite: `PRAGMA data_version` on a read-only connection of its own, which changes
-/// whenever another connection, in this process or another, commits.
+/// The search index's source on either engine: the engine's commit token
+/// (`StoreEngine.makeCommitToken`), the index read in one snapshot, the log and the
+/// listings it names in another.
 ///
-/// Thread safety: `commitToken` uses that connection and must be called by one thread at a
-/// time (`IndexedCatalog` calls it under its mutex); the rest go through the pool.
-final class SQLiteIndexSource: SearchIndexSource, @unchecked Sendable {
-    let pool: DatabasePool
-    private let versionReader: Database
+/// Thread safety: `commitToken` must be called by one thread at a time (`IndexedCatalog`
+/// calls it under its mutex); the rest go through the engine.
+final class StoreIndexSource<Engine: StoreEngine>: SearchIndexSource {
+    let engine: Engine
+    private let token: any CommitToken
 
-    init(pool: DatabasePool) throws {
-        self.pool = pool
-        var configuration = pool.configuration
-        configuration.readOnly = true
-        versionReader = try Database(path: pool.path, configuration: configuration)
+    init(engine: Engine) throws {
+        self.engine = engine
+        token = try engine.makeCommitToken()
     }
 
-    func commitToken() throws -> Int64 {
-        try versionReader.cachedStatement("PRAGMA data_version").fetchOne { $0.int64(0) } ?? 0
-    }
+    func commitToken() throws -> Int64 { try token.current() }
 
-    func loadIndex() throws -> SearchIndex { try SearchIndex.load(from: pool) }
+    func loadIndex() throws -> SearchIndex {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let parts = try engine.read { try SearchIndexBuilder.read($0) }
+        return SearchIndex(parts: parts, loadDuration: clock.now - started)
+    }
 
     func changes(after sequence: Int64, limit: Int) throws -> (ChangeLogBatch, [SearchIndexListingPatch]) {
-        try pool.read { db in
-            let batch = try ChangeLog().changes(after: sequence, limit: limit, in: db)
-            let rows = SQLiteIndexRows(db: db)
-            return (batch, try batch.listingIDs.map { try SearchIndexBuilder.readListing($0, in: rows) })
+        try engine.read { connection in
+            let batch = try ChangeLog.changes(after: sequence, limit: limit, in: connection)
+            return (batch, try batch.listingIDs.map { try SearchIndexBuilder.readListing($0, in: connection) })
         }
     }
 }

@@ -13,7 +13,7 @@ import Domain
 ///   the confirmed rows from `TripOrder.pastConfirmedCheckinCeiling` down keeping
 ///   checkout <= today (passing over only the stays that are current today).
 ///
-/// The SQL of each walk is the engine's; the bounds, what to walk and the page built from
+/// The SQL of each walk is the engine's (`TripWalk.SQL`); the bounds, what to walk and the page built from
 /// the rows are here, once.
 struct TripWalk {
     /// False when the cursor is already in the past group.

@@ -1,3 +1,5 @@
+import Storage
+
 extension PostgresConnection {
     /// How a transaction sees other transactions' commits.
     public enum Isolation: Sendable {
@@ -22,21 +24,9 @@ extension PostgresConnection {
     public func transaction<T>(_ isolation: Isolation = .readCommitted, readOnly: Bool = false,
                                _ body: (PostgresConnection) throws -> T) throws -> T {
         precondition(!isInsideTransaction, "PostgreSQL transactions do not nest here")
-        try execute(sql: readOnly ? isolation.begin + " READ ONLY" : isolation.begin)
-        let value: T
-        do {
-            value = try body(self)
-        } catch {
-            rollbackIgnoringErrors()
-            throw error
-        }
-        do {
-            try execute(sql: "COMMIT")
-        } catch {
-            rollbackIgnoringErrors()
-            throw error
-        }
-        return value
+        return try TransactionSteps.run(begin: { try execute(sql: readOnly ? isolation.begin + " READ ONLY" : isolation.begin) },
+                                        commit: { try execute(sql: "COMMIT") },
+                                        rollback: rollbackIgnoringErrors) { try body(self) }
     }
 
     private func rollbackIgnoringErrors() {
@@ -52,16 +42,11 @@ extension PostgresConnection {
     @discardableResult
     public func savepoint<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         precondition(isInsideTransaction, "a savepoint needs a transaction")
-        try execute(sql: "SAVEPOINT stays_savepoint")
-        let value: T
-        do {
-            value = try body(self)
-        } catch {
-            try? execute(sql: "ROLLBACK TO SAVEPOINT stays_savepoint")
-            try? execute(sql: "RELEASE SAVEPOINT stays_savepoint")
-            throw error
-        }
-        try execute(sql: "RELEASE SAVEPOINT stays_savepoint")
-        return value
+        return try TransactionSteps.run(begin: { try execute(sql: "SAVEPOINT stays_savepoint") },
+                                        commit: { try execute(sql: "RELEASE SAVEPOINT stays_savepoint") },
+                                        rollback: {
+                                            try? execute(sql: "ROLLBACK TO SAVEPOINT stays_savepoint")
+                                            try? execute(sql: "RELEASE SAVEPOINT stays_savepoint")
+                                        }) { try body(self) }
     }
 }

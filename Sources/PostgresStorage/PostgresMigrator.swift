@@ -12,19 +12,19 @@ public struct PostgresMigrator: Sendable {
     /// The advisory lock key every Stays migrator takes ("STAYSMIG" in ASCII).
     public static let lockKey: Int64 = 0x5354_4159_534D_4947
 
-    public let migrations: [Migration]
+    /// The migrations in order, and the checks and pending list every engine shares.
+    private let plan: Migrator
+    public var migrations: [Migration] { plan.migrations }
 
     public init(migrations: [Migration]) {
-        self.migrations = migrations.sorted { $0.version < $1.version }
+        plan = Migrator(migrations: migrations)
     }
 
     /// Applies the pending migrations on `connection`, outside any transaction; returns them.
     @discardableResult
     public func migrate(_ connection: PostgresConnection) throws -> [Migration] {
         precondition(!connection.isInsideTransaction, "migrate runs its own transactions")
-        for (previous, next) in zip(migrations, migrations.dropFirst()) where previous.version == next.version {
-            throw MigrationError.duplicateVersion(next.version)
-        }
+        try plan.checkVersions()
         try connection.query("SELECT pg_advisory_lock($1)", [Self.lockKey])
         defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", [Self.lockKey]) }
         try connection.execute(sql: """
@@ -35,21 +35,8 @@ public struct PostgresMigrator: Sendable {
                 applied_at BIGINT NOT NULL
             )
             """)
-        let applied = try appliedMigrations(connection)
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let newestKnown = migrations.last?.version ?? 0
-        for row in applied {
-            guard let migration = known[row.version] else {
-                throw MigrationError.unknownAppliedVersion(version: row.version, name: row.name, newestKnown: newestKnown)
-            }
-            guard migration.checksum == row.checksum else {
-                throw MigrationError.checksumMismatch(version: row.version, name: migration.name,
-                                                      applied: row.checksum, current: migration.checksum)
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
         var done: [Migration] = []
-        for migration in migrations where !appliedVersions.contains(migration.version) {
+        for migration in try plan.pending(applied: appliedMigrations(connection)) {
             do {
                 try connection.transaction { connection in
                     try connection.execute(sql: migration.sql)

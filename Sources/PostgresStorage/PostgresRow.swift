@@ -1,4 +1,5 @@
 import CPostgres
+import Storage
 
 /// One row of a `PostgresResult`: typed access to its columns by 0-based index. Results in
 /// text format are parsed from PostgreSQL's output syntax; results in binary format
@@ -8,7 +9,7 @@ import CPostgres
 /// (non-optional accessors read NULL as 0, 0.0, false, "" or an empty blob; use the
 /// `optional…` ones for nullable columns), so one decoder reads rows of either engine.
 /// A view into its result: valid while the result is.
-public struct PostgresRow {
+public struct PostgresRow: ResultRow {
     let result: OpaquePointer
     let index: Int32
     /// A binary result's column types (see `PostgresRow+Binary.swift`); nil for text.
@@ -116,12 +117,6 @@ public struct PostgresRow {
         }
     }
 
-    public func optionalInt64(_ column: Int) -> Int64? { isNull(column) ? nil : int64(column) }
-    public func optionalInt(_ column: Int) -> Int? { isNull(column) ? nil : int(column) }
-    public func optionalDouble(_ column: Int) -> Double? { isNull(column) ? nil : double(column) }
-    public func optionalBool(_ column: Int) -> Bool? { isNull(column) ? nil : bool(column) }
-    public func optionalString(_ column: Int) -> String? { isNull(column) ? nil : string(column) }
-    public func optionalBlob(_ column: Int) -> [UInt8]? { isNull(column) ? nil : blob(column) }
 }
 
 @available(*, unavailable)

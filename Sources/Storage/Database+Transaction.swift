@@ -18,21 +18,9 @@ extension Database {
         if isInsideTransaction {
             return try savepoint(body)
         }
-        try cachedStatement("BEGIN \(kind.rawValue)").run()
-        let value: T
-        do {
-            value = try body(self)
-        } catch {
-            rollbackIgnoringErrors()
-            throw error
-        }
-        do {
-            try cachedStatement("COMMIT").run()
-        } catch {
-            rollbackIgnoringErrors()
-            throw error
-        }
-        return value
+        return try TransactionSteps.run(begin: { try cachedStatement("BEGIN \(kind.rawValue)").run() },
+                                        commit: { try cachedStatement("COMMIT").run() },
+                                        rollback: rollbackIgnoringErrors) { try body(self) }
     }
 
     private func savepoint<T>(_ body: (Database) throws -> T) throws -> T {
@@ -40,20 +28,14 @@ extension Database {
         defer { savepointDepth -= 1 }
         let name = "stays_sp\(savepointDepth)"
         // Cached: bulk writers open a savepoint per call, and parsing it each time shows up.
-        try cachedStatement("SAVEPOINT \(name)").run()
-        let value: T
-        do {
-            value = try body(self)
-        } catch {
-            // ROLLBACK TO keeps the savepoint open; RELEASE closes it. If the outer
-            // transaction is already gone (SQLite rolls back on some errors), both fail
-            // harmlessly and the caller's error is the one that matters.
-            sqlite3_exec(handle, "ROLLBACK TO \(name)", nil, nil, nil)
-            sqlite3_exec(handle, "RELEASE \(name)", nil, nil, nil)
-            throw error
-        }
-        try cachedStatement("RELEASE \(name)").run()
-        return value
+        // ROLLBACK TO keeps the savepoint open; RELEASE closes it. If the outer transaction
+        // is already gone (SQLite rolls back on some errors), both fail harmlessly.
+        return try TransactionSteps.run(begin: { try cachedStatement("SAVEPOINT \(name)").run() },
+                                        commit: { try cachedStatement("RELEASE \(name)").run() },
+                                        rollback: {
+                                            sqlite3_exec(handle, "ROLLBACK TO \(name)", nil, nil, nil)
+                                            sqlite3_exec(handle, "RELEASE \(name)", nil, nil, nil)
+                                        }) { try body(self) }
     }
 
     private func rollbackIgnoringErrors() {

@@ -21,9 +21,7 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ db: Database) throws -> [Migration] {
         precondition(!db.isInsideTransaction, "migrate runs its own transactions")
-        for (previous, next) in zip(migrations, migrations.dropFirst()) where previous.version == next.version {
-            throw MigrationError.duplicateVersion(next.version)
-        }
+        try checkVersions()
         try db.execute(sql: """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version    INTEGER PRIMARY KEY,
@@ -32,22 +30,8 @@ public struct Migrator: Sendable {
                 applied_at INTEGER NOT NULL
             )
             """)
-        let applied = try appliedMigrations(db)
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let newestKnown = migrations.last?.version ?? 0
-        for row in applied {
-            guard let migration = known[row.version] else {
-                throw MigrationError.unknownAppliedVersion(version: row.version, name: row.name, newestKnown: newestKnown)
-            }
-            let current = migration.checksum
-            guard current == row.checksum else {
-                throw MigrationError.checksumMismatch(version: row.version, name: migration.name,
-                                                      applied: row.checksum, current: current)
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
         var done: [Migration] = []
-        for migration in migrations where !appliedVersions.contains(migration.version) {
+        for migration in try pending(applied: appliedMigrations(db)) {
             do {
                 try db.transaction(.immediate) { db in
                     try db.execute(sql: migration.sql)
@@ -68,6 +52,34 @@ public struct Migrator: Sendable {
             done.append(migration)
         }
         return done
+    }
+
+    /// Throws `duplicateVersion` for two migrations with one version. Every engine's
+    /// migrator checks this first.
+    public func checkVersions() throws {
+        for (previous, next) in zip(migrations, migrations.dropFirst()) where previous.version == next.version {
+            throw MigrationError.duplicateVersion(next.version)
+        }
+    }
+
+    /// The migrations still to apply, in order, given the `schema_migrations` rows of a
+    /// database of any engine; throws, before anything is changed, for an applied version
+    /// this build does not know (`unknownAppliedVersion`) or whose SQL has changed
+    /// (`checksumMismatch`).
+    public func pending(applied: [(version: Int, name: String, checksum: String)]) throws -> [Migration] {
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        let newestKnown = migrations.last?.version ?? 0
+        for row in applied {
+            guard let migration = known[row.version] else {
+                throw MigrationError.unknownAppliedVersion(version: row.version, name: row.name, newestKnown: newestKnown)
+            }
+            guard migration.checksum == row.checksum else {
+                throw MigrationError.checksumMismatch(version: row.version, name: migration.name,
+                                                      applied: row.checksum, current: migration.checksum)
+            }
+        }
+        let appliedVersions = Set(applied.map(\.version))
+        return migrations.filter { !appliedVersions.contains($0.version) }
     }
 
     /// Applies the pending migrations through the pool's writer.

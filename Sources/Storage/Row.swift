@@ -7,8 +7,8 @@ import CSQLite
 /// steps again or is reset, so decode what you need inside the row callback.
 ///
 /// Non-optional accessors read NULL as SQLite converts it (0, 0.0, "" or an empty blob);
-/// use the `optional…` accessors for nullable columns.
-public struct Row {
+/// use the `optional…` accessors (`ResultRow`) for nullable columns.
+public struct Row: ResultRow {
     let statement: OpaquePointer
 
     /// Number of columns.
@@ -46,13 +46,6 @@ public struct Row {
         let length = Int(sqlite3_column_bytes(statement, Int32(index)))
         return try body(UnsafeBufferPointer(start: text, count: length))
     }
-
-    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
-    public func optionalInt(_ index: Int) -> Int? { isNull(index) ? nil : int(index) }
-    public func optionalDouble(_ index: Int) -> Double? { isNull(index) ? nil : double(index) }
-    public func optionalBool(_ index: Int) -> Bool? { isNull(index) ? nil : bool(index) }
-    public func optionalString(_ index: Int) -> String? { isNull(index) ? nil : string(index) }
-    public func optionalBlob(_ index: Int) -> [UInt8]? { isNull(index) ? nil : blob(index) }
 
     /// Generic access, for `let id: Int64 = row[0]` style code.
     public subscript<T: DatabaseDecodable>(_ index: Int) -> T { T.decode(from: self, at: index) }

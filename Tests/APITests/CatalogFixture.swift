@@ -31,7 +31,7 @@ enum CatalogFixture {
     /// nil when no test server is configured (`TemporaryPostgresDatabase`).
     static func makePostgres(extra: (any CatalogWriting) throws -> Void = { _ in }) throws -> TemporaryPostgresDatabase? {
         guard let database = try TemporaryPostgresDatabase.make() else { return nil }
-        let writer = PostgresCatalogWriter(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 2))
+        let writer = StoreCatalogWriter(pool: try openCatalogPostgres(url: database.url, maximumConnectionCount: 2))
         try populate(writer)
         try extra(writer)
         return database

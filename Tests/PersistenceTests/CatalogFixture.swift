@@ -46,6 +46,8 @@ final class CatalogFixture {
     /// The engine's catalog reads and bulk writer.
     let reads: any CatalogReads
     let anyWriter: any CatalogWriting
+    /// The engine every store of this fixture runs on.
+    let store: any StoreEngine
     private let postgresDatabase: TemporaryPostgresDatabase?
     let postgresPool: PostgresPool?
     var seoul = LocationID(0), gangnam = LocationID(0), yeoksam = LocationID(0), mapo = LocationID(0)
@@ -64,6 +66,7 @@ final class CatalogFixture {
             writer = SQLiteCatalogWriter(pool: pool)
             reads = catalog
             anyWriter = writer
+            store = SQLiteEngine(pool: pool)
             postgresDatabase = nil
             postgresPool = nil
         case .postgres:
@@ -76,8 +79,9 @@ final class CatalogFixture {
             self.pool = nil
             catalog = nil
             writer = nil
-            reads = PostgresCatalog(pool: pool)
-            anyWriter = PostgresCatalogWriter(pool: pool)
+            reads = StoreCatalog(pool: pool)
+            anyWriter = StoreCatalogWriter(pool: pool)
+            store = PostgresEngine(pool: pool)
         }
         let writer = anyWriter
         try writer.transaction {
@@ -120,46 +124,60 @@ final class CatalogFixture {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// The change log's latest sequence, read by the engine's own reader.
+    /// The change log's latest sequence, in one snapshot.
     func latestSequence() throws -> Int64 {
-        switch engine {
-        case .sqlite: return try pool.read { try ChangeLog().latestSequence(in: $0) }
-        case .postgres: return try postgresPool!.read { try PostgresChangeLog().latestSequence(in: $0) }
-        }
+        func latest(_ engine: some StoreEngine) throws -> Int64 { try engine.read { try ChangeLog.latestSequence(in: $0) } }
+        return try latest(store)
     }
 
-    /// The engine's `ChangeLogReading.changes`.
+    /// `ChangeLog.changes`, in one snapshot.
     func changes(after sequence: Int64, limit: Int) throws -> ChangeLogBatch {
-        switch engine {
-        case .sqlite: return try pool.read { try ChangeLog().changes(after: sequence, limit: limit, in: $0) }
-        case .postgres: return try postgresPool!.read { try PostgresChangeLog().changes(after: sequence, limit: limit, in: $0) }
+        func changes(_ engine: some StoreEngine) throws -> ChangeLogBatch {
+            try engine.read { try ChangeLog.changes(after: sequence, limit: limit, in: $0) }
         }
+        return try changes(store)
     }
 
     /// (listing, reason) of the log rows after `sequence`, ascending.
     func changeLogRows(after sequence: Int64) throws -> [(listing: Int64?, reason: String)] {
-        switch engine {
-        case .sqlite:
-            return try pool.read { db in
-                let statement = try db.prepare("SELECT listing_id, reason FROM change_log WHERE seq > ? ORDER BY seq")
-                try statement.bind(sequence, at: 1)
-                return try statement.fetchAll { ($0.optionalInt64(0), $0.string(1)) }
-            }
-        case .postgres:
-            return try postgresPool!.read {
-                try $0.query("SELECT listing_id, reason FROM change_log WHERE seq > $1 ORDER BY seq", [sequence])
-                    .map { ($0.optionalInt64(0), $0.string(1)) }
+        func rows(_ engine: some StoreEngine) throws -> [(listing: Int64?, reason: String)] {
+            try engine.read {
+                try $0.fetchAll("SELECT listing_id, reason FROM change_log WHERE seq > ? ORDER BY seq", [sequence]) {
+                    ($0.optionalInt64(0), $0.string(1))
+                }
             }
         }
+        return try rows(store)
     }
 
-    /// The engine writer's `trimChangeLog`.
+    /// The writer's `trimChangeLog`.
     func trimChangeLog(createdBefore: Int64) throws -> Int {
-        switch engine {
-        case .sqlite: return try writer.trimChangeLog(createdBefore: createdBefore)
-        case .postgres: return try (anyWriter as! PostgresCatalogWriter).trimChangeLog(createdBefore: createdBefore)
-        }
+        try store.trimChangeLog(createdBefore: createdBefore)
     }
+
+    /// Runs `sql` with `arguments` in a write transaction of the engine (test set-up).
+    func execute(_ sql: String, _ arguments: StoreArguments = .none) throws {
+        func run(_ engine: some StoreEngine) throws { _ = try engine.write { try $0.run(sql, arguments) } }
+        try run(store)
+    }
+
+    /// The first row of `sql`, decoded, from one snapshot of the engine.
+    func fetchOne<T>(_ sql: String, _ arguments: StoreArguments = .none, _ decode: (any StoreRow) throws -> T) throws -> T? {
+        func run(_ engine: some StoreEngine) throws -> T? { try engine.read { try $0.fetchOne(sql, arguments) { try decode($0) } } }
+        return try run(store)
+    }
+
+    /// Every row of `sql`, decoded, from one snapshot of the engine.
+    func fetchAll<T>(_ sql: String, _ arguments: StoreArguments = .none, _ decode: (any StoreRow) throws -> T) throws -> [T] {
+        func run(_ engine: some StoreEngine) throws -> [T] { try engine.read { try $0.fetchAll(sql, arguments) { try decode($0) } } }
+        return try run(store)
+    }
+
+    /// The engine's booking store.
+    var bookings: any BookingStore { store.bookingStore() }
+
+    /// The search index over this catalog, following its commits.
+    func indexedCatalog() throws -> IndexedCatalog { try store.indexedCatalog() }
 
     func add(_ listing: Listing) throws {
         try anyWriter.saveListing(listing)
@@ -192,7 +210,7 @@ final class CatalogFixture {
 
     /// Every match of `filter` over all pages, in order.
     func allMatches(_ filter: ListingFilter, sort: ListingSort = .recommended) throws -> [ListingMatch] {
-        try catalog.searchListings(ListingSearch(filter: filter, sort: sort, limit: 100)).matches
+        try reads.searchListings(ListingSearch(filter: filter, sort: sort, limit: 100)).matches
     }
 
     func ids(_ filter: ListingFilter, sort: ListingSort = .recommended) throws -> [Int64] {

@@ -35,7 +35,10 @@ import Storage
         }
         var wrong: [String] = []
         for (centre, point) in pairs {
-            try ListingSearchSQL.bindCentre(centre, to: statement)
+            for (name, value) in ListingSearchSQL.centreParameters(centre) {
+                guard case .real(let number) = value else { continue }
+                try statement.bind(number, named: name)
+            }
             try statement.bind(point.latitude, named: ":lat")
             try statement.bind(point.longitude, named: ":lng")
             let sql = try #require(try statement.fetchOne { $0.double(0) })

@@ -166,8 +166,7 @@ import Storage
     @Test(arguments: CatalogFixture.Engine.available)
     func theIndexQuotesAsTheDatabaseOnEitherEngine(engine: CatalogFixture.Engine) throws {
         let fixture = try CatalogFixture(engine: engine)
-        let indexed = try engine == .sqlite ? IndexedCatalog(catalog: fixture.catalog)
-            : IndexedCatalog(postgres: try #require(fixture.reads as? PostgresCatalog))
+        let indexed = try fixture.indexedCatalog()
         let today = date("2027-01-01")
         let checkins = ["2027-03-08", "2027-12-27", "2028-02-25"].flatMap { start in
             (0..<9).map { date(start).adding(days: $0) }

@@ -22,10 +22,7 @@ struct TripHistory {
 
     init(_ fixture: CatalogFixture) {
         self.fixture = fixture
-        switch fixture.engine {
-        case .sqlite: store = SQLiteBookingStore(pool: fixture.pool)
-        case .postgres: store = PostgresBookingStore(pool: fixture.postgresPool!)
-        }
+        store = fixture.bookings
     }
 
     func insertGuest() throws -> GuestID {
