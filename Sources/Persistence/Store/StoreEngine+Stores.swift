@@ -46,6 +46,9 @@ extension StoreEngine {
     /// The booking unit of work.
     public func bookingStore() -> any BookingStore { StoreBookings(engine: self) }
 
+    /// Accounts, sessions and the mail outbox (one object, both protocols).
+    public func accountStore() -> StoreAccounts<Self> { StoreAccounts(engine: self) }
+
     /// The catalog with the search index in front of it, loaded now and following commits.
     public func indexedCatalog(afterRebuild: (@Sendable () -> Void)? = nil) throws -> IndexedCatalog {
         try IndexedCatalog(catalog: StoreCatalog(engine: self), afterRebuild: afterRebuild)
