@@ -37,7 +37,9 @@ extension StoreContractTests {
 
         @Test(arguments: CatalogFixture.Engine.available)
         func anAccountRoundTripsAndItsEmailIsUniqueIgnoringCase(engine: CatalogFixture.Engine) throws {
-            let store = try CatalogFixture(engine: engine).accounts.accounts
+            let fixture = try CatalogFixture(engine: engine)
+            defer { withExtendedLifetime(fixture) {} }
+            let store = fixture.accounts.accounts
             let id = try store.write { transaction in
                 let guest = try transaction.createGuest(tokenDigest: Self.digest(1), at: Self.now)
                 return try transaction.insertAccount(Self.newAccount(guest, "Min.Ji@Example.com"))
@@ -61,7 +63,9 @@ extension StoreContractTests {
 
         @Test(arguments: CatalogFixture.Engine.available)
         func profilePasswordVerificationAndErasure(engine: CatalogFixture.Engine) throws {
-            let store = try CatalogFixture(engine: engine).accounts.accounts
+            let fixture = try CatalogFixture(engine: engine)
+            defer { withExtendedLifetime(fixture) {} }
+            let store = fixture.accounts.accounts
             let id = try store.write { transaction in
                 try transaction.insertAccount(Self.newAccount(try transaction.createGuest(tokenDigest: Self.digest(1), at: Self.now),
                                                               "a@example.com"))
@@ -95,7 +99,9 @@ extension StoreContractTests {
 
         @Test(arguments: CatalogFixture.Engine.available)
         func sessionsRotateAndRevoke(engine: CatalogFixture.Engine) throws {
-            let store = try CatalogFixture(engine: engine).accounts.accounts
+            let fixture = try CatalogFixture(engine: engine)
+            defer { withExtendedLifetime(fixture) {} }
+            let store = fixture.accounts.accounts
             let account = try store.write { transaction in
                 try transaction.insertAccount(Self.newAccount(try transaction.createGuest(tokenDigest: Self.digest(1), at: Self.now),
                                                               "a@example.com"))
@@ -123,7 +129,9 @@ extension StoreContractTests {
 
         @Test(arguments: CatalogFixture.Engine.available)
         func tokensFailuresAndTheOutbox(engine: CatalogFixture.Engine) throws {
-            let handle = try CatalogFixture(engine: engine).accounts
+            let fixture = try CatalogFixture(engine: engine)
+            defer { withExtendedLifetime(fixture) {} }
+            let handle = fixture.accounts
             let store = handle.accounts
             let account = try store.write { transaction in
                 try transaction.insertAccount(Self.newAccount(try transaction.createGuest(tokenDigest: Self.digest(1), at: Self.now),
@@ -179,7 +187,9 @@ extension StoreContractTests {
         /// The service on the real store: sign up, sign in, refresh, reuse detection.
         @Test(arguments: CatalogFixture.Engine.available)
         func theServiceWorksOnTheStore(engine: CatalogFixture.Engine) throws {
-            let store = try CatalogFixture(engine: engine).accounts.accounts
+            let fixture = try CatalogFixture(engine: engine)
+            defer { withExtendedLifetime(fixture) {} }
+            let store = fixture.accounts.accounts
             let service = try AccountService(store: store, hasher: PlainHasher(), dateProvider: FixedDateProvider(date("2027-01-01")))
             let password = Password("a long enough passphrase")
             let signedUp = try service.signUp(SignUpForm(email: "u@example.com", password: password, name: "U"),
