@@ -10,6 +10,7 @@
 /// | `upcomingStays`        | 409    | `/problems/account-has-upcoming-stays` |
 /// | `linkInvalid`          | 400    | `/problems/invalid-link`          |
 /// | `guestAlreadyAccount`  | 409    | `/problems/guest-has-account`     |
+/// | `sessionNotFound`      | 404    | `/problems/session-not-found`     |
 ///
 /// Nothing in a case names an email, a password or a token.
 public enum AccountError: Error, Hashable, Sendable {
@@ -27,4 +28,6 @@ public enum AccountError: Error, Hashable, Sendable {
     case linkInvalid
     /// The anonymous guest token presented at sign-up already belongs to an account.
     case guestAlreadyAccount
+    /// No active session of the account has this id.
+    case sessionNotFound
 }
