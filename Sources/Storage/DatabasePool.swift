@@ -21,6 +21,9 @@ public final class DatabasePool: @unchecked Sendable {
     public let configuration: Database.Configuration
     /// The most reader connections opened at once. Default max(2, active processor count).
     public let maximumReaderCount: Int
+    /// Storage faults met by writes (disk full, read-only, a replaced file), and the writes
+    /// they refused: `write` throws `DatabaseUnavailableError` for them.
+    public let faults: DatabaseFaults
 
     // The writer: a recursive lock so that `write` (and `writeWithoutTransaction`) may be
     // nested on one thread; the inner call joins the outer transaction via a savepoint.
@@ -55,6 +58,7 @@ public final class DatabasePool: @unchecked Sendable {
         self.path = path
         self.configuration = configuration
         self.maximumReaderCount = maximumReaderCount
+        self.faults = DatabaseFaults(path: path)
     }
 
     /// Runs `body` on a reader connection inside a read transaction; returns its value.
@@ -71,18 +75,20 @@ public final class DatabasePool: @unchecked Sendable {
     /// thread writes. May be nested on the same thread (the inner call is a savepoint).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseWriteIfUnavailable()
         lockWriter()
         defer { writerLock.unlock() }
-        return try writer.transaction(.immediate, body)
+        return try faults.watching { try writer.transaction(.immediate, body) }
     }
 
     /// Runs `body` on the writer connection with no transaction around it, for work that
     /// manages its own transactions (migrations, VACUUM, bulk loads committing in batches).
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseWriteIfUnavailable()
         lockWriter()
         defer { writerLock.unlock() }
-        return try body(writer)
+        return try faults.watching { try body(writer) }
     }
 
     /// Checkpoints the write-ahead log (`Database.checkpoint`: PASSIVE, so it never waits for
