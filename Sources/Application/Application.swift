@@ -85,6 +85,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
     let pool = try openCatalogDatabase(path: path,
                                        configuration: Database.Configuration(autoCheckpointPages: 0))
+    pool.faults.setLog(configuration.log)
     if configuration.seedDemoData {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
@@ -106,8 +107,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     return try assembleApplication(
         configuration, serverConfiguration: serverConfiguration, catalog: catalog,
         bookingStore: SQLiteBookingStore(pool: pool), currency: try sqlite.dominantCurrency(),
-        readiness: { try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
+        readiness: { try pool.faults.checkWritable(); try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
         maintenance: [Maintenance.checkpoints(of: pool, log: configuration.log),
+                      Maintenance.storageWatch(of: pool, log: configuration.log),
                       Maintenance.changeLogTrim(of: pool, log: configuration.log)])
 }
 
@@ -131,6 +133,7 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
                                accessLog: configuration.accessLog)
+    if let sqlitePool { registerStorageFaultMetrics(metrics, faults: sqlitePool.faults) }
     var router = StaysAPI.router(services: services)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {

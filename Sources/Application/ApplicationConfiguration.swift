@@ -1,3 +1,4 @@
+import DataImport
 import Domain
 import HTTPServer
 
@@ -29,7 +30,7 @@ public struct ApplicationConfiguration: Sendable {
     public var cors: CORSPolicy?
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("stays: \(message)\n".utf8))
+        StandardError.write("stays: \(message)\n")
     }
 
     public init() {}

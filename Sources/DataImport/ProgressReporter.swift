@@ -27,7 +27,7 @@ public final class ProgressReporter {
     ///   - write: where text goes; default: standard error.
     ///   - clock: seconds from any fixed origin; default: the monotonic clock.
     public init(isTerminal: Bool = isatty(STDERR_FILENO) != 0,
-                write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+                write: @escaping (String) -> Void = { StandardError.write($0) },
                 clock: @escaping () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
         self.isTerminal = isTerminal
         self.write = write

@@ -10,7 +10,8 @@ import Synchronization
 ///   are episodes: the first refused write logs one line, the rest are counted, and the
 ///   first write that succeeds again ends the episode with one line giving the count.
 /// - A replaced file (`markReplaced`) and read-only mode (`startReadOnly`) last until restart:
-///   every later write is refused before it reaches SQLite.
+///   every later write is refused before it reaches SQLite (and, for a replaced file, every
+///   read that would reach SQLite).
 /// - Without a fault, a write costs one relaxed atomic load here.
 ///
 /// Thread safety: `Sendable`; call from any thread.
@@ -93,6 +94,14 @@ public final class DatabaseFaults: Sendable {
             return fault
         }
         if let fault { throw DatabaseUnavailableError(fault: fault, path: path) }
+    }
+
+    /// Throws when the file was replaced: what a read finds there is no longer this server's
+    /// database (SQLite's readers of an unlinked file may see an empty schema), so reads that
+    /// reach SQLite are refused too. Not counted as a refused write.
+    public func refuseReadIfFileReplaced() throws {
+        guard faulted.load(ordering: .relaxed), state.withLock({ $0.replaced }) else { return }
+        throw DatabaseUnavailableError(fault: .fileReplaced, path: path)
     }
 
     /// Runs a write: a storage fault it throws becomes `DatabaseUnavailableError` (and starts

@@ -65,6 +65,7 @@ public final class DatabasePool: @unchecked Sendable {
     /// Blocks while every reader is busy.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseReadIfFileReplaced()
         let reader = try checkOutReader()
         defer { checkIn(reader) }
         return try reader.transaction(.deferred, body)

@@ -1,5 +1,6 @@
 import API
 import Application
+import DataImport
 import Domain
 import Foundation
 import HTTP1
@@ -121,20 +122,20 @@ enum ServeCommand {
         do {
             port = try server.start()
         } catch {
-            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            StandardError.write("stays: \(error)\n")
             return 1
         }
-        FileHandle.standardError.write(Data("stays: listening on http://\(configuration.host):\(port) (database \(path))\n".utf8))
+        StandardError.write("stays: listening on http://\(configuration.host):\(port) (database \(path))\n")
         if let metricsPort = server.metricsPort {
-            FileHandle.standardError.write(Data("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n".utf8))
+            StandardError.write("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n")
         }
         let signals = ShutdownSignals { signal in
-            FileHandle.standardError.write(Data("stays: signal \(signal), shutting down\n".utf8))
+            StandardError.write("stays: signal \(signal), shutting down\n")
             server.shutdown()
         }
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
-        FileHandle.standardError.write(Data("stays: stopped\n".utf8))
+        StandardError.write("stays: stopped\n")
         return 0
     }
 }
