@@ -33,7 +33,8 @@ WORKDIR /data
 VOLUME ["/data"]
 ENV HOST=0.0.0.0 \
     PORT=8080 \
-    DATABASE_PATH=/data/stays.sqlite
+    DATABASE_PATH=/data/stays.sqlite \
+    STAYS_SEED=none
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["stays", "healthcheck"]

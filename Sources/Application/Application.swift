@@ -82,9 +82,12 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
     case .sqlite(let sqlitePath): path = sqlitePath
     }
+    let record = DatabaseBirthRecord(databasePath: path)
+    try record?.checkBeforeOpening()
     // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
     let pool = try openCatalogDatabase(path: path,
                                        configuration: Database.Configuration(autoCheckpointPages: 0))
+    record?.write(log: configuration.log)
     pool.faults.setLog(configuration.log)
     if configuration.seedDemoData {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
