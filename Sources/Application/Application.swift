@@ -82,14 +82,8 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
     case .sqlite(let sqlitePath): path = sqlitePath
     }
-    let record = DatabaseBirthRecord(databasePath: path)
-    try record?.checkBeforeOpening()
-    // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
-    let pool = try openCatalogDatabase(path: path,
-                                       configuration: Database.Configuration(autoCheckpointPages: 0))
-    record?.write(log: configuration.log)
-    pool.faults.setLog(configuration.log)
-    if configuration.seedDemoData {
+    let pool = try openServedDatabase(path: path, configuration: configuration)
+    if configuration.seedDemoData && !configuration.readOnly {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
@@ -111,9 +105,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         configuration, serverConfiguration: serverConfiguration, catalog: catalog,
         bookingStore: SQLiteBookingStore(pool: pool), currency: try sqlite.dominantCurrency(),
         readiness: { try pool.faults.checkWritable(); try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
-        maintenance: [Maintenance.checkpoints(of: pool, log: configuration.log),
-                      Maintenance.storageWatch(of: pool, log: configuration.log),
-                      Maintenance.changeLogTrim(of: pool, log: configuration.log)])
+        maintenance: Maintenance.tasks(for: pool, readOnly: configuration.readOnly, log: configuration.log))
 }
 
 /// Services, routes, metrics and listeners around a loaded catalog, for either engine.

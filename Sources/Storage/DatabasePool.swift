@@ -43,8 +43,10 @@ public final class DatabasePool: @unchecked Sendable {
     private let checkpointerLock = NSLock()
     private let closed = Atomic<Bool>(false)
 
-    /// Opens (creating when missing) the database file at `path`. The writer connection is
-    /// opened now, so a bad path fails here; readers open on demand.
+    /// Opens (creating when missing, unless `configuration.readOnly`) the database file at
+    /// `path`. The writer connection is opened now, so a bad path fails here; readers open on
+    /// demand. With `configuration.readOnly`, every write is refused with
+    /// `DatabaseUnavailableError` (`StorageFault.readOnly`).
     ///
     /// An in-memory database cannot be pooled (each connection would see its own empty
     /// database): use `Database(inMemory:)` instead.
@@ -52,13 +54,14 @@ public final class DatabasePool: @unchecked Sendable {
                 maximumReaderCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) throws {
         precondition(maximumReaderCount >= 1, "a pool needs at least one reader")
         precondition(path != ":memory:" && !path.isEmpty, "an in-memory database cannot be shared by a pool")
-        var writerConfiguration = configuration
-        writerConfiguration.readOnly = false
-        self.writer = try Database(path: path, configuration: writerConfiguration)
+        // A read-only configuration makes a read-only pool: its "writer" opens read-only too,
+        // and `faults` refuses every write (`DatabaseFaults.startReadOnly`).
+        self.writer = try Database(path: path, configuration: configuration)
         self.path = path
         self.configuration = configuration
         self.maximumReaderCount = maximumReaderCount
         self.faults = DatabaseFaults(path: path)
+        if configuration.readOnly { faults.startReadOnly() }
     }
 
     /// Runs `body` on a reader connection inside a read transaction; returns its value.

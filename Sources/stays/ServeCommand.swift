@@ -20,6 +20,8 @@ enum ServeCommand {
                "serve GET /metrics on this port only (default: on the main port)"),
         Commands.todaySpec,
         .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
+        .flag("read-only", env: "STAYS_READ_ONLY",
+              "serve a SQLite database without writing it: writes answer 503, /health/ready says read-only"),
         .value("seed", "demo|none", env: "STAYS_SEED",
                "demo: seed the demo catalog into an empty database (default; the container image sets none); none: never"),
         .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
@@ -46,7 +48,7 @@ enum ServeCommand {
     static let defaults: [String: String] = [
         "host": "127.0.0.1", "port": "8080", "database": "./stays.sqlite", "quiet": "false",
         "access-log-format": "json", "metrics-port": "(none: /metrics on the main port)",
-        "today": "(the real date)", "no-seed": "false", "seed": "demo", "header-timeout": "10", "idle-timeout": "30",
+        "today": "(the real date)", "no-seed": "false", "read-only": "false", "seed": "demo", "header-timeout": "10", "idle-timeout": "30",
         "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
         "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
         "gzip-min-bytes": "2048", "cors-origin": "(none)", "guest-rate-limit": "20",
@@ -102,6 +104,7 @@ enum ServeCommand {
         let seed = options.string("seed", default: "demo")
         guard seed == "demo" || seed == "none" else { throw options.invalid("seed", seed, "expected demo or none") }
         application.seedDemoData = try !options.flag("no-seed") && seed == "demo"
+        application.readOnly = try options.flag("read-only")
         application.databasePath = Commands.database(options, environment)
         application.guestsPerMinutePerAddress = try options.integer("guest-rate-limit", default: 20, in: 0...1_000_000)
         let gzipLevel = try options.integer("gzip-level", default: Int(Gzip.defaultLevel), in: 1...9)

@@ -1,6 +1,7 @@
 import Application
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What `stays serve` does at start about a database that is gone or cannot be written:
@@ -85,5 +86,29 @@ import Testing
         let message = try String(contentsOf: errors, encoding: .utf8)
         #expect(process.terminationStatus == 1, "\(message)")
         #expect(message.contains("cannot open database at \(path): the file is read-only"), "\(message)")
+
+        // On purpose: `--read-only` serves it.
+        let readOnly = Process()
+        readOnly.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        readOnly.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", DurabilityTests.executable.path,
+                              "serve", "--database", path, "--port", "0", "--no-seed", "--quiet", "--read-only"]
+        let pipe = Pipe()
+        readOnly.standardError = pipe
+        try readOnly.run()
+        defer { readOnly.terminate(); readOnly.waitUntilExit() }
+        var text = ""
+        while !(text.range(of: "listening on").map { text[$0.upperBound...].contains("\n") } ?? false) {
+            let chunk = pipe.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { Issue.record("stays --read-only exited: \(text)"); return }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let listening = text.range(of: "listening on")!.upperBound
+        let address = try #require(text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression,
+                                              range: listening..<text.endIndex))
+        let port = try #require(Int(text[address].split(separator: ":").last ?? ""))
+        #expect(try TestClient(port: port).get("/listings?limit=5").status == 200)
+        let ready = try TestClient(port: port).get("/health/ready")
+        #expect(ready.status == 503 && ready.text.contains("read-only"), "\(ready.text)")
+        #expect(try TestClient(port: port).post("/guests", json: "{}").status == 503)
     }
 }

@@ -121,4 +121,20 @@ import Testing
         #expect(metrics.value("stays_storage_fault", ["fault": "file-replaced"]) == 1)
         #expect(metrics.value("stays_storage_fault", ["fault": "disk-full"]) == 0)
     }
+
+    /// `--read-only` on purpose: nothing is written, writes are 503, readiness says read-only,
+    /// reads go on.
+    @Test func aServerStartedReadOnlyRefusesWritesAndSaysSo() throws {
+        let server = try APITestServer(configure: { $0.readOnly = true })
+        expectUnavailable(try TestClient(port: server.port).post("/guests", json: "{}"), retryAfter: "60",
+                          "The database is read-only")
+        let ready = try server.get("/health/ready")
+        #expect(ready.status == 503)
+        #expect(ready.text.contains("The database is read-only"), "\(ready.text)")
+        #expect(try server.get("/listings?limit=5").status == 200)
+        #expect(try server.get("/quote?listingId=101&checkin=2028-01-10&checkout=2028-01-13&adults=2").status == 200)
+        let metrics = try PrometheusText(try server.get("/metrics").text)
+        #expect(metrics.value("stays_storage_fault", ["fault": "read-only"]) == 1)
+        #expect(try refusedWrites(server, "read-only") == 1)
+    }
 }
