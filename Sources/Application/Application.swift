@@ -79,7 +79,9 @@ public final class Application: Sendable {
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
     let path: String
     switch DatabaseLocation(configuration.databasePath) {
-    case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
+    case .postgres(let url):
+        guard !configuration.readOnly else { throw ReadOnlyDatabaseError(path: DatabaseLocation.postgres(url: url).description, pending: []) }
+        return try buildPostgresApplication(configuration, url: url)
     case .sqlite(let sqlitePath): path = sqlitePath
     }
     let pool = try openServedDatabase(path: path, configuration: configuration)

@@ -24,13 +24,15 @@ func openServedDatabase(path: String, configuration: ApplicationConfiguration) t
     return pool
 }
 
-/// A database served read-only whose schema is not current: migrations would have to write.
+/// A database that cannot be served read-only: its schema is not current (migrations would
+/// have to write), or it is not SQLite (`pending` empty).
 struct ReadOnlyDatabaseError: Error, CustomStringConvertible {
     var path: String
     var pending: [Int]
 
     var description: String {
-        "cannot serve \(path) read-only: its schema lacks migrations \(pending.map(String.init).joined(separator: ", ")); "
+        guard !pending.isEmpty else { return "cannot serve \(path) read-only: --read-only is for SQLite databases" }
+        return "cannot serve \(path) read-only: its schema lacks migrations \(pending.map(String.init).joined(separator: ", ")); "
             + "run `stays migrate` on a writable copy first"
     }
 }
