@@ -79,7 +79,8 @@ public final class DatabaseFaults: Sendable {
         if first {
             log("DATABASE FILE GONE: \(path) no longer names the database file this server has open (deleted or "
                 + "replaced). Writes are refused (503) and /health/ready answers 503 from now on. The open file still "
-                + "holds every acknowledged write: copy it from /proc/\(getpid())/fd before stopping this process, "
+                + "holds every acknowledged write: copy it from /proc/\(getpid())/fd (`ls -l` marks it '(deleted)') before "
+                + "stopping this process, "
                 + "put it back at \(path), then restart.")
         }
         return first
