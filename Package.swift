@@ -73,7 +73,7 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
-        .target(name: "DataImport", dependencies: ["Domain", "Persistence", "JSON"]),
+        .target(name: "DataImport", dependencies: ["CZlib", "Domain", "Persistence", "JSON"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
         // docs/openapi.yaml and docs/openapi.json come from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.

@@ -19,8 +19,10 @@ struct HealthRoutes {
             do {
                 try services.readiness()
             } catch {
+                // A fault that knows its words (a full disk, a replaced database file) says them.
                 throw Problem(type: .notReady, status: .serviceUnavailable, title: "Not ready",
-                              detail: "The database is not answering or the search index is not loaded.")
+                              detail: (error as? any ResourceExhaustionError)?.unavailableDetail
+                                  ?? "The database is not answering or the search index is not loaded.")
             }
             return .json(Array(#"{"status":"ready"}"#.utf8), cache: .never)
         }

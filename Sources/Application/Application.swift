@@ -79,13 +79,13 @@ public final class Application: Sendable {
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
     let path: String
     switch DatabaseLocation(configuration.databasePath) {
-    case .postgres(let url): return try buildPostgresApplication(configuration, url: url)
+    case .postgres(let url):
+        guard !configuration.readOnly else { throw ReadOnlyDatabaseError(path: DatabaseLocation.postgres(url: url).description, pending: []) }
+        return try buildPostgresApplication(configuration, url: url)
     case .sqlite(let sqlitePath): path = sqlitePath
     }
-    // The writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
-    let pool = try openCatalogDatabase(path: path,
-                                       configuration: Database.Configuration(autoCheckpointPages: 0))
-    if configuration.seedDemoData {
+    let pool = try openServedDatabase(path: path, configuration: configuration)
+    if configuration.seedDemoData && !configuration.readOnly {
         try DemoData.seedIfEmpty(pool: pool, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
@@ -106,9 +106,8 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     return try assembleApplication(
         configuration, serverConfiguration: serverConfiguration, catalog: catalog,
         bookingStore: SQLiteBookingStore(pool: pool), currency: try sqlite.dominantCurrency(),
-        readiness: { try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
-        maintenance: [Maintenance.checkpoints(of: pool, log: configuration.log),
-                      Maintenance.changeLogTrim(of: pool, log: configuration.log)])
+        readiness: { try pool.faults.checkWritable(); try sqlite.checkReadable() }, sqlitePool: pool, postgresPool: nil,
+        maintenance: Maintenance.tasks(for: pool, readOnly: configuration.readOnly, log: configuration.log))
 }
 
 /// Services, routes, metrics and listeners around a loaded catalog, for either engine.
@@ -131,6 +130,7 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
                                accessLog: configuration.accessLog)
+    if let sqlitePool { registerStorageFaultMetrics(metrics, faults: sqlitePool.faults) }
     var router = StaysAPI.router(services: services)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {

@@ -1,3 +1,4 @@
+import DataImport
 import Domain
 import HTTPServer
 
@@ -10,6 +11,10 @@ public struct ApplicationConfiguration: Sendable {
     public var databasePath = "./stays.sqlite"
     /// Seed the deterministic demo catalog into an empty database. Default true.
     public var seedDemoData = true
+    /// Serve a SQLite database without writing it (a read-only file or mount, on purpose):
+    /// nothing is created, migrated or seeded; writes answer 503, `/health/ready` says
+    /// read-only. Default false.
+    public var readOnly = false
     /// Service fee and tax rates of every quote and booking.
     public var pricing = PricingConfiguration.standard
     /// The zone of "today" for searches, plain calendars and the trips list.
@@ -29,7 +34,7 @@ public struct ApplicationConfiguration: Sendable {
     public var cors: CORSPolicy?
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("stays: \(message)\n".utf8))
+        StandardError.write("stays: \(message)\n")
     }
 
     public init() {}

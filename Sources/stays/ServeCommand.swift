@@ -1,6 +1,7 @@
 import API
 import Application
 import CommandLineOptions
+import DataImport
 import Domain
 import Foundation
 import HTTP1
@@ -45,6 +46,16 @@ enum ServeCommand {
                     read: { options, settings in settings.application.dateProvider = try options.dateProvider() },
                     show: { ($0.application.dateProvider as? FixedDateProvider)?.date.description ?? "the real date" }),
         .negatedFlag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database", \.application.seedDemoData),
+        ServeOption(.value("seed", "demo|none", env: "STAYS_SEED",
+                           "demo: seed the demo catalog into an empty database (the container image sets none); none: never"),
+                    read: { options, settings in
+                        guard let seed = options.string("seed") else { return }
+                        guard seed == "demo" || seed == "none" else { throw options.invalid("seed", seed, "expected demo or none") }
+                        if seed == "none" { settings.application.seedDemoData = false }
+                    },
+                    show: { $0.application.seedDemoData ? "demo" : "none" }),
+        .flag("read-only", env: "STAYS_READ_ONLY",
+              "serve a SQLite database without writing it: writes answer 503, /health/ready says read-only", \.application.readOnly),
         .seconds("header-timeout", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers", \.application.server.headerTimeout),
         .seconds("idle-timeout", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime", \.application.server.idleTimeout),
         .integer("max-body-bytes", "BYTES", env: "STAYS_MAX_BODY_BYTES", "largest request body", in: 0...(1 << 30),
@@ -130,20 +141,20 @@ enum ServeCommand {
         do {
             port = try server.start()
         } catch {
-            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            StandardError.write("stays: \(error)\n")
             return 1
         }
-        FileHandle.standardError.write(Data("stays: listening on http://\(configuration.host):\(port) (database \(path))\n".utf8))
+        StandardError.write("stays: listening on http://\(configuration.host):\(port) (database \(path))\n")
         if let metricsPort = server.metricsPort {
-            FileHandle.standardError.write(Data("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n".utf8))
+            StandardError.write("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n")
         }
         let signals = ShutdownSignals { signal in
-            FileHandle.standardError.write(Data("stays: signal \(signal), shutting down\n".utf8))
+            StandardError.write("stays: signal \(signal), shutting down\n")
             server.shutdown()
         }
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
-        FileHandle.standardError.write(Data("stays: stopped\n".utf8))
+        StandardError.write("stays: stopped\n")
         return 0
     }
 }
