@@ -63,7 +63,7 @@ import Testing
     }
 
     /// Every holiday and substitute holiday of 2024 to 2050 matches the `holidays` package
-    /// (generated into KoreanHolidaysReference.swift by Scripts/korean_holidays.py): its
+    /// (generated into KoreanHolidaysReference.swift by Tests/Tools/korean_holidays.py): its
     /// own lunar conversion and substitute rules, independent of this table.
     @Test func everyYearMatchesTheIndependentReference() {
         for year in KoreanHolidays.lunarYears {
