@@ -13,10 +13,10 @@ struct ReservationRoutes {
     static let maximumBodyBytes = 16_384
 
     func register(in router: inout Router) {
-        router.post("/reservations", authentication.authenticated { [services] request, guest in
-            // The key first: a request without a usable key is refused before the body is read.
-            guard let keyText = request.header("Idempotency-Key") else { throw StaysError.invalidIdempotencyKey }
-            guard let key = IdempotencyKey(keyText) else { throw StaysError.invalidIdempotencyKey }
+        // The key after the guest: a request without a usable key is refused before the body is read.
+        router.post("/reservations", using: [authentication, IdempotencyKeys()]) { [services] request in
+            let guest = try request.authenticatedGuest()
+            guard let key = request.context.idempotencyKey else { throw StaysError.invalidIdempotencyKey }
             let booking = try Self.bookingRequest(request)
             let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language) {
                 var writer = JSONWriter(capacity: 1024)
@@ -29,9 +29,10 @@ struct ReservationRoutes {
             case .replayed(let body):
                 return Self.created(body, id: nil, replayed: true)
             }
-        })
+        }
 
-        router.get("/reservations", authentication.authenticated { [services] request, guest in
+        router.get("/reservations", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             var reader = QueryReader(request.query)
             let limit = reader.integer("limit", default: 20, in: 1...50)
             var cursor: TripCursor?
@@ -48,19 +49,21 @@ struct ReservationRoutes {
                 w.field("nextCursor", page.nextCursor.map(TripCursorCodec.encode))
             }
             return .json(writer.bytes, cache: .never, localized: true)
-        })
+        }
 
-        router.get("/reservations/{id}", authentication.authenticated { [services] request, guest in
+        router.get("/reservations/{id}", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             let reservation = try services.bookings.reservation(try Self.reservationID(request), guest: guest,
                                                                 language: request.language)
             return Self.json(reservation)
-        })
+        }
 
-        router.post("/reservations/{id}/cancel", authentication.authenticated { [services] request, guest in
+        router.post("/reservations/{id}/cancel", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             let reservation = try services.bookings.cancel(try Self.reservationID(request), guest: guest,
                                                            language: request.language)
             return Self.json(reservation)
-        })
+        }
     }
 
     private static func reservationID(_ request: Request) throws -> ReservationID {
