@@ -18,16 +18,13 @@ struct ReservationRoutes {
             let guest = try request.authenticatedGuest()
             guard let key = request.context.idempotencyKey else { throw StaysError.invalidIdempotencyKey }
             let booking = try Self.bookingRequest(request)
-            let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language) {
-                var writer = JSONWriter(capacity: 1024)
-                writer.reservation($0)
-                return writer.bytes
-            }
+            let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language,
+                                                     receipt: { BookingConfirmation($0) })
             switch outcome {
-            case .created(let reservation, let body):
-                return Self.created(body, id: reservation.id, replayed: false)
-            case .replayed(let body):
-                return Self.created(body, id: nil, replayed: true)
+            case .created(let reservation, let confirmation):
+                return confirmation.response(reservation: reservation.id, replayed: false)
+            case .replayed(let id, let confirmation):
+                return confirmation.response(reservation: id, replayed: true)
             }
         }
 
@@ -81,14 +78,6 @@ struct ReservationRoutes {
         return .json(writer.bytes, cache: .never, localized: true)
     }
 
-    private static func created(_ body: [UInt8], id: ReservationID?, replayed: Bool) -> HTTPResponse {
-        var response = HTTPResponse.json(body, cache: .never)
-        response.status = .created
-        if let id { response.headers.append(name: "Location", value: "/reservations/\(id)") }
-        if replayed { response.headers.append(name: "Idempotent-Replayed", value: "true") }
-        return response
-    }
-
     /// The body's fields, every problem named in one 400.
     private static func bookingRequest(_ request: Request) throws -> BookingRequest {
         var body = try request.jsonObject(maxBytes: maximumBodyBytes)
@@ -108,7 +97,7 @@ struct ReservationRoutes {
         var issues: [ParameterIssue] = []
         var stay: Stay?
         if let checkinText, let checkoutText {
-            stay = StayParameters.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
+            stay = StayQuery.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
         }
         for issue in issues { body.fail(issue.name, issue.reason) }
         try body.finish()

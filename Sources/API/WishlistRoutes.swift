@@ -25,7 +25,7 @@ struct WishlistRoutes {
             let guest = try request.authenticatedGuest()
             var reader = QueryReader(request.query)
             var issues: [ParameterIssue] = []
-            let stay = StayParameters.parse(checkin: reader.string("checkin"), checkout: reader.string("checkout"),
+            let stay = StayQuery.parse(checkin: reader.string("checkin"), checkout: reader.string("checkout"),
                                             today: nil, issues: &issues)
             let guests = reader.guests(&issues)
             reader.add(issues)
