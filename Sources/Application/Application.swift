@@ -138,7 +138,8 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
         listener.port = port
         metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1, log: log)
     } else {
-        router.get("/metrics") { [metrics] _ in metrics.response() }
+        // Loopback only: a scrape from elsewhere uses `--metrics-port` (docs/deployment.md).
+        router.get("/metrics", using: [LocalOnly()]) { [metrics] _ in metrics.response() }
     }
     let server = HTTPServer(configuration: serverConfiguration,
                             responder: router.responder(errorLog: log, metrics: metrics,
