@@ -131,7 +131,7 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
                                accessLog: configuration.accessLog)
-    var router = StaysAPI.router(services: services)
+    var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {
         var listener = configuration.server
