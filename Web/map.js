@@ -131,7 +131,7 @@ export class ResultsMap {
         <text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}">${cluster.count}</text></g>`);
     }
     for (const pin of answer.pins || []) {
-      const [x, y] = project(pin);
+      const [x, y] = project(pin.coordinate);
       const text = shortMoney(pin.price);
       const w = 10 + text.length * 7.5;
       parts.push(`<g class="pin" data-kind="pin" data-id="${esc(pin.id)}" tabindex="0" role="link" aria-label="${esc(money(pin.price))}">

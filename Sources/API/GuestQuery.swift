@@ -46,4 +46,11 @@ enum GuestQuery {
         }
         return value
     }
+
+    /// Records an issue when `value` (an integer already read) is outside `range`, with the
+    /// reason `integer` gives; nothing for nil.
+    static func check(_ value: Int?, name: String, range: ClosedRange<Int>, issues: inout [ParameterIssue]) {
+        guard let value, !range.contains(value) else { return }
+        issues.append(ParameterIssue(name: name, reason: "must be between \(range.lowerBound) and \(range.upperBound)"))
+    }
 }

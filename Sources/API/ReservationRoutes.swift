@@ -78,15 +78,19 @@ struct ReservationRoutes {
         return .json(writer.bytes, cache: .never, localized: true)
     }
 
-    /// The body's fields, every problem named in one 400.
+    /// The body's fields, every problem named in one 400: `/problems/invalid-body` when the
+    /// body is not an object of the right shape (a member missing, of the wrong type or
+    /// unknown; the values' problems are named with them), otherwise
+    /// `/problems/invalid-parameters` for values `/quote` refuses the same way (dates that are
+    /// not real, a checkout not after the checkin, too many nights, a party out of range).
     private static func bookingRequest(_ request: Request) throws -> BookingRequest {
         var body = try request.jsonObject(maxBytes: maximumBodyBytes)
         let listingText = body.string("listingId")
         let checkinText = body.string("checkin")
         let checkoutText = body.string("checkout")
-        let adults = body.int("adults", in: 1...GuestParameters.maxAdults)
-        let children = body.optionalInt("children", in: 0...GuestParameters.maxChildren)
-        let infants = body.optionalInt("infants", in: 0...GuestParameters.maxInfants)
+        let adults = body.int("adults")
+        let children = body.optionalInt("children")
+        let infants = body.optionalInt("infants")
         // Up to 2^53: a JavaScript client holds integers exactly only that far.
         let expectedTotal = body.int("expectedTotal", in: 0...(1 << 53))
         var listingID: ListingID?
@@ -99,8 +103,14 @@ struct ReservationRoutes {
         if let checkinText, let checkoutText {
             stay = StayQuery.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
         }
-        for issue in issues { body.fail(issue.name, issue.reason) }
-        try body.finish()
+        GuestQuery.check(adults, name: "adults", range: 1...GuestQuery.maxAdults, issues: &issues)
+        GuestQuery.check(children, name: "children", range: 0...GuestQuery.maxChildren, issues: &issues)
+        GuestQuery.check(infants, name: "infants", range: 0...GuestQuery.maxInfants, issues: &issues)
+        if !body.allIssues.isEmpty {
+            for issue in issues { body.fail(issue.name, issue.reason) }
+            try body.finish()
+        }
+        if !issues.isEmpty { throw StaysError.invalidParameters(issues) }
         guard let listingID, let stay, let adults, let expectedTotal else {
             throw Problem.invalidParameters([])  // unreachable: finish() reported each missing field
         }

@@ -35,4 +35,34 @@ import Testing
         #expect(replay.header("Location") == "/reservations/\(id)")
         #expect(fields(replay) == fields(first))
     }
+
+    @Test func anInvalidStayInABookingIsTheProblemQuoteAnswers() throws {
+        let server = try APITestServer()
+        let guest = try BookingClient.newGuest(port: server.port)
+        let cases: [(checkin: String, checkout: String, adults: Int)] = [
+            ("2028-01-13", "2028-01-10", 2),   // checkout before checkin
+            ("2028-01-10", "2029-02-10", 2),   // too many nights
+            ("2028-02-30", "2028-03-02", 2),   // not a real date
+            ("2028-01-10", "2028-01-13", 0),   // nobody
+        ]
+        for stay in cases {
+            let quote = try server.get("/quote?listingId=101&checkin=\(stay.checkin)&checkout=\(stay.checkout)&adults=\(stay.adults)")
+            #expect(quote.status == 400)
+            let booking = try guest.book(["listingId": "101", "checkin": stay.checkin, "checkout": stay.checkout,
+                                          "adults": stay.adults, "expectedTotal": 1])
+            #expect(booking.status == 400, "\(stay)")
+            let quoted = quote.object, booked = booking.object
+            #expect(booked["type"] as? String == "/problems/invalid-parameters", "\(stay): \(booking.text)")
+            #expect(booked["type"] as? String == quoted["type"] as? String, "\(stay)")
+            let names = { (problem: [String: Any]) in
+                (problem["invalidParams"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }.sorted()
+            }
+            #expect(!names(booked).isEmpty)
+            #expect(names(booked) == names(quoted), "\(stay): \(booking.text) vs \(quote.text)")
+        }
+        // A body of the wrong shape stays invalid-body.
+        let shapeless = try guest.book(["listingId": 101, "checkin": "2028-01-10", "checkout": "2028-01-13", "adults": 2,
+                                        "expectedTotal": 1])
+        #expect(shapeless.object["type"] as? String == "/problems/invalid-body")
+    }
 }
