@@ -16,7 +16,7 @@ enum ServeCommand {
         .value("access-log-format", "json|clf", env: "STAYS_ACCESS_LOG_FORMAT",
                "access log lines: one JSON object, or the common log format (default json)"),
         .value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
-               "serve GET /metrics on this port only (default: on the main port)"),
+               "serve GET /metrics on this port only, to any client (default: on the main port, to loopback clients only)"),
         Commands.todaySpec,
         .flag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database"),
         .value("header-timeout", "SECONDS", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers (default 10)"),
@@ -44,7 +44,7 @@ enum ServeCommand {
     /// What `--print-config` shows for an option nobody set.
     static let defaults: [String: String] = [
         "host": "127.0.0.1", "port": "8080", "database": "./stays.sqlite", "quiet": "false",
-        "access-log-format": "json", "metrics-port": "(none: /metrics on the main port)",
+        "access-log-format": "json", "metrics-port": "(none: /metrics on the main port, to loopback clients only)",
         "today": "(the real date)", "no-seed": "false", "header-timeout": "10", "idle-timeout": "30",
         "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
         "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
