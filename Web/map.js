@@ -19,9 +19,9 @@ function zoomFor(bounds) {
  * `localStorage.setItem('stays.mapTiles', 'https://tile.example.com/{z}/{x}/{y}.png')`
  * (and the provider's credit in 'stays.mapTilesAttribution'). Without one the page makes no
  * request to another origin. The page's security policy lets images come only from this
- * server and the tile origin its operator named (`stays serve --map-tiles-origin`, told to
- * the page in a meta tag), so a template on any other origin is ignored rather than left to
- * fail in the browser.
+ * server and the origins its operator named (`stays serve --image-origin`, told to the page
+ * in a meta tag), so a template on any other origin is ignored rather than left to fail in
+ * the browser.
  */
 function tileTemplate() {
   const template = localStorage.getItem('stays.mapTiles');
@@ -32,8 +32,8 @@ function tileTemplate() {
   } catch {
     return null;
   }
-  const allowed = document.querySelector('meta[name="stays-map-tiles-origin"]')?.content || '';
-  return origin === location.origin || (allowed !== '' && origin === allowed) ? template : null;
+  const allowed = (document.querySelector('meta[name="stays-image-origins"]')?.content || '').split(' ');
+  return origin === location.origin || allowed.includes(origin) ? template : null;
 }
 
 /** The <image>s of the tiles under the map, at the tile zoom nearest the map's scale. */

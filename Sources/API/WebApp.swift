@@ -20,8 +20,8 @@ struct WebApp: Sendable {
 
     /// 16 hex digits, from every file's name and text.
     let version: String
-    /// `index.html` with its version placeholder filled in (`{{MAP_TILES_ORIGIN}}` is
-    /// filled by `index(mapTilesOrigin:)`).
+    /// `index.html` with its version placeholder filled in (`{{IMAGE_ORIGINS}}` is
+    /// filled by `index(imageOrigins:)`).
     let index: Asset
     /// Every other file, by name (`app.js`).
     let assets: [String: Asset]
@@ -47,11 +47,11 @@ struct WebApp: Sendable {
         self.assets = assets
     }
 
-    /// The page telling the client which tile origin its security policy allows (empty: none
-    /// but this server).
-    func index(mapTilesOrigin: String) -> Asset {
+    /// The page telling the client which other origins its security policy lets images come
+    /// from (space-separated; empty: none but this server's).
+    func index(imageOrigins: [String]) -> Asset {
         let text = String(decoding: index.body, as: UTF8.self)
-            .replacingOccurrences(of: "{{MAP_TILES_ORIGIN}}", with: mapTilesOrigin)
+            .replacingOccurrences(of: "{{IMAGE_ORIGINS}}", with: imageOrigins.joined(separator: " "))
         return Asset(body: Array(text.utf8), contentType: index.contentType, etag: "\"" + StableHash.of(text) + "\"")
     }
 

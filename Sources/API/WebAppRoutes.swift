@@ -16,7 +16,7 @@ struct WebAppRoutes {
 
     func register(in router: inout Router) {
         let app = WebApp.shared
-        let index = app.index(mapTilesOrigin: policy.mapTilesOrigin ?? "")
+        let index = app.index(imageOrigins: policy.imageOrigins)
         let headers = policy.headers
         router.get("/") { _ in
             Self.response(index, cache: Self.pageCache, headers: headers)

@@ -31,8 +31,8 @@ enum ServeCommand {
         .value("gzip-min-bytes", "BYTES", env: "STAYS_GZIP_MIN_BYTES", "smallest body that is gzipped (default 2048)"),
         .repeatable("cors-origin", "ORIGIN", env: "STAYS_CORS_ORIGINS",
                     "allow browser pages of this origin (repeatable; env: comma-separated; default none: no CORS)"),
-        .value("map-tiles-origin", "ORIGIN", env: "STAYS_MAP_TILES_ORIGIN",
-               "the web client may show map tiles from this origin (https://tile.example.com; default none: only this server's)"),
+        .repeatable("image-origin", "ORIGIN", env: "STAYS_IMAGE_ORIGINS",
+                    "the web client may show images from this origin: map tiles, imported photos (repeatable; env: comma-separated; default none: only this server's)"),
         .value("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit (default 20)"),
         .value("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
                "open connections per client address, more are answered 429 and closed; 0: no limit (default 0)"),
@@ -48,7 +48,7 @@ enum ServeCommand {
         "today": "(the real date)", "no-seed": "false", "header-timeout": "10", "idle-timeout": "30",
         "max-body-bytes": "1048576", "max-header-bytes": "16384", "service-fee-bp": "1400", "tax-bp": "1000",
         "time-zone": "Asia/Seoul", "no-gzip": "false", "gzip-level": String(Gzip.defaultLevel),
-        "gzip-min-bytes": "2048", "cors-origin": "(none)", "map-tiles-origin": "(none)", "guest-rate-limit": "20",
+        "gzip-min-bytes": "2048", "cors-origin": "(none)", "image-origin": "(none)", "guest-rate-limit": "20",
         "max-connections-per-address": "0", "write-rate-limit": "0",
     ]
 
@@ -105,12 +105,12 @@ enum ServeCommand {
         application.compression = try options.flag("no-gzip") ? nil : ResponseCompression(
             minimumBytes: try options.integer("gzip-min-bytes", default: 2048, in: 1...(1 << 30)), level: Int32(gzipLevel))
         application.cors = CORSPolicy(origins: options.strings("cors-origin"))
-        if let origin = options.string("map-tiles-origin") {
-            guard let policy = WebClientPolicy(mapTilesOrigin: origin) else {
-                throw options.invalid("map-tiles-origin", origin, "expected an origin such as https://tile.example.com")
-            }
-            application.webClient = policy
+        let imageOrigins = options.strings("image-origin")
+        guard let webClient = WebClientPolicy(imageOrigins: imageOrigins) else {
+            throw options.invalid("image-origin", imageOrigins.joined(separator: ","),
+                                  "expected origins such as https://tile.example.com")
         }
+        application.webClient = webClient
         let formatName = options.string("access-log-format", default: "json")
         guard let format = AccessLogFormat(rawValue: formatName) else {
             throw options.invalid("access-log-format", formatName, "expected json or clf")

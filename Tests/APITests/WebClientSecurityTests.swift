@@ -25,23 +25,36 @@ import Testing
             #expect(response.header("X-Frame-Options") == "DENY", "\(path)")
             #expect(response.header("Referrer-Policy") == "same-origin", "\(path)")
         }
-        #expect(try server.get("/").text.contains(#"<meta name="stays-map-tiles-origin" content="">"#))
+        #expect(try server.get("/").text.contains(#"<meta name="stays-image-origins" content="">"#))
     }
 
-    @Test func aConfiguredTileOriginIsAllowedForImagesAndToldToThePage() throws {
-        let policy = try #require(WebClientPolicy(mapTilesOrigin: "https://tile.example.com"))
+    @Test func configuredImageOriginsAreAllowedAndToldToThePage() throws {
+        let policy = try #require(WebClientPolicy(imageOrigins: ["https://tile.example.com", "https://photos.example.net/"]))
         let server = try APITestServer(configure: { $0.webClient = policy })
         let page = try server.get("/")
-        #expect(page.header("Content-Security-Policy")?.contains("img-src 'self' https://tile.example.com;") == true)
-        #expect(page.text.contains(#"<meta name="stays-map-tiles-origin" content="https://tile.example.com">"#))
+        #expect(page.header("Content-Security-Policy")?
+            .contains("img-src 'self' https://tile.example.com https://photos.example.net;") == true)
+        #expect(page.text.contains(#"<meta name="stays-image-origins" content="https://tile.example.com https://photos.example.net">"#))
     }
 
-    @Test func onlyAnOriginIsATileOrigin() {
-        #expect(WebClientPolicy(mapTilesOrigin: "https://tile.example.com/")?.mapTilesOrigin == "https://tile.example.com")
-        #expect(WebClientPolicy(mapTilesOrigin: "http://127.0.0.1:8081") != nil)
+    @Test func onlyAnOriginIsAnImageOrigin() {
+        #expect(WebClientPolicy(imageOrigins: ["https://tile.example.com/"])?.imageOrigins == ["https://tile.example.com"])
+        #expect(WebClientPolicy(imageOrigins: ["http://127.0.0.1:8081", "https://[::1]:8443"]) != nil)
         for bad in ["tile.example.com", "https://", "https://tile.example.com/{z}", "https://a.example; script-src *",
                     "https://*.example.com", "ftp://tile.example.com", "https://user@tile.example.com"] {
-            #expect(WebClientPolicy(mapTilesOrigin: bad) == nil, "\(bad)")
+            #expect(WebClientPolicy(imageOrigins: ["https://ok.example", bad]) == nil, "\(bad)")
         }
+    }
+
+    @Test func serveTakesImageOriginsAndRefusesWhatIsNotAnOrigin() throws {
+        let good = try runStays(["serve", "--port", "0", "--print-config", "--image-origin", "https://tile.example.com",
+                                 "--image-origin", "https://photos.example.net"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(good.status == 0, "\(good)")
+        #expect(good.output.contains("image-origin = https://tile.example.com,https://photos.example.net  (flag --image-origin)"),
+                "\(good.output)")
+        let bad = try runStays(["serve", "--port", "0", "--print-config", "--image-origin", "https://a.example; script-src *"],
+                               environment: ["PATH": "/usr/bin:/bin"])
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("image-origin"), "\(bad.error)")
     }
 }
