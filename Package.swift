@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
         // how the search index follows writes (`follow`). Not in the product binary.
-        .executableTarget(name: "bench-db", dependencies: ["CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
+        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),

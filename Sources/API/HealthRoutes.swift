@@ -4,7 +4,8 @@ import JSON
 
 /// `GET /health` (the process answers), `GET /health/live` (the same, for liveness probes),
 /// `GET /health/ready` (the database answers and the search index is loaded) and
-/// `GET /version`.
+/// `GET /version` (to loopback clients only, `LocalOnly`: build details help an attacker more
+/// than anyone else on the public port).
 struct HealthRoutes {
     let services: APIServices
 
@@ -27,7 +28,7 @@ struct HealthRoutes {
             return .json(Array(#"{"status":"ready"}"#.utf8), cache: .never)
         }
         let version = Array(BuildInfo.json.utf8)
-        router.get("/version") { _ in
+        router.get("/version", using: [LocalOnly()]) { _ in
             .json(version, cache: .never)
         }
     }

@@ -131,14 +131,15 @@ func assembleApplication(_ configuration: ApplicationConfiguration, serverConfig
     registerApplicationMetrics(metrics, catalog: catalog, pool: sqlitePool, postgres: postgresPool, services: services,
                                accessLog: configuration.accessLog)
     if let sqlitePool { registerStorageFaultMetrics(metrics, faults: sqlitePool.faults) }
-    var router = StaysAPI.router(services: services)
+    var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {
         var listener = configuration.server
         listener.port = port
         metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1, log: log)
     } else {
-        router.get("/metrics") { [metrics] _ in metrics.response() }
+        // Loopback only: a scrape from elsewhere uses `--metrics-port` (docs/deployment.md).
+        router.get("/metrics", using: [LocalOnly()]) { [metrics] _ in metrics.response() }
     }
     let server = HTTPServer(configuration: serverConfiguration,
                             responder: router.responder(errorLog: log, metrics: metrics,

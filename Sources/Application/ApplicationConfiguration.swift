@@ -1,3 +1,4 @@
+import API
 import DataImport
 import Domain
 import HTTPServer
@@ -32,6 +33,8 @@ public struct ApplicationConfiguration: Sendable {
     public var compression: ResponseCompression? = ResponseCompression()
     /// Cross-origin access for browser pages of the allowed origins; nil: no CORS headers.
     public var cors: CORSPolicy?
+    /// The web client's security policy (CSP and the map tile origin it allows).
+    public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
         StandardError.write("stays: \(message)\n")

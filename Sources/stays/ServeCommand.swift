@@ -36,12 +36,13 @@ enum ServeCommand {
                         settings.accessLogFormat = format
                     },
                     show: { $0.accessLogFormat.rawValue }),
-        ServeOption(.value("metrics-port", "PORT", env: "STAYS_METRICS_PORT", "serve GET /metrics on this port only"),
+        ServeOption(.value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
+                           "serve GET /metrics on this port only, to any client (default: on the main port, to loopback clients only)"),
                     read: { options, settings in
                         guard options.string("metrics-port") != nil else { return }
                         settings.application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
                     },
-                    show: { $0.application.metricsPort.map(String.init) ?? "none: /metrics on the main port" }),
+                    show: { $0.application.metricsPort.map(String.init) ?? "none: /metrics on the main port, to loopback clients only" }),
         ServeOption(.today,
                     read: { options, settings in settings.application.dateProvider = try options.dateProvider() },
                     show: { ($0.application.dateProvider as? FixedDateProvider)?.date.description ?? "the real date" }),
@@ -92,6 +93,19 @@ enum ServeCommand {
                         if !origins.isEmpty { settings.corsOrigins = origins }
                     },
                     show: { $0.corsOrigins.isEmpty ? "none: no CORS" : $0.corsOrigins.joined(separator: ",") }),
+        ServeOption(.repeatable("image-origin", "ORIGIN", env: "STAYS_IMAGE_ORIGINS",
+                                "the web client may show images from this origin: map tiles, imported photos (repeatable; env: comma-separated)"),
+                    read: { options, settings in
+                        let origins = options.strings("image-origin")
+                        guard !origins.isEmpty else { return }
+                        guard let policy = WebClientPolicy(imageOrigins: origins) else {
+                            throw options.invalid("image-origin", origins.joined(separator: ","),
+                                                  "expected origins such as https://tile.example.com")
+                        }
+                        settings.application.webClient = policy
+                    },
+                    show: { $0.application.webClient.imageOrigins.isEmpty ? "none: only this server's"
+                                : $0.application.webClient.imageOrigins.joined(separator: ",") }),
         .integer("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit",
                  in: 0...1_000_000, \.application.guestsPerMinutePerAddress),
         .integer("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
