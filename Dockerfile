@@ -37,7 +37,8 @@ VOLUME ["/data"]
 # (two settings that name different databases stop every command).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
-    DATABASE_URL=sqlite:/data/stays.sqlite
+    DATABASE_URL=sqlite:/data/stays.sqlite \
+    STAYS_SEED=none
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["stays", "healthcheck"]

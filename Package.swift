@@ -75,7 +75,7 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
-        .target(name: "DataImport", dependencies: ["Domain", "Persistence", "JSON"]),
+        .target(name: "DataImport", dependencies: ["CZlib", "Domain", "Persistence", "JSON"]),
         // Routes: query parameters in, domain services called, JSON out.
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
         // docs/openapi.yaml and docs/openapi.json come from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
         // how the search index follows writes (`follow`). Not in the product binary.
-        .executableTarget(name: "bench-db", dependencies: ["CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
+        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),

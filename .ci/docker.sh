@@ -27,7 +27,7 @@ trap cleanup EXIT
 
 docker build -t "$tag" .
 docker volume create "$volume" >/dev/null
-docker run -d --name "$name" -p 127.0.0.1::8080 -v "$volume:/data" -e STAYS_TODAY=2026-11-23 "$tag" >/dev/null
+docker run -d --name "$name" -p 127.0.0.1::8080 -v "$volume:/data" -e STAYS_TODAY=2026-11-23 -e STAYS_SEED=demo "$tag" >/dev/null
 port="$(docker port "$name" 8080/tcp | head -n 1 | sed 's/.*://')"
 base="http://127.0.0.1:$port"
 

@@ -18,9 +18,23 @@ function zoomFor(bounds) {
  * Map tiles are off unless configured: a URL template with {z}, {x} and {y}, set with
  * `localStorage.setItem('stays.mapTiles', 'https://tile.example.com/{z}/{x}/{y}.png')`
  * (and the provider's credit in 'stays.mapTilesAttribution'). Without one the page makes no
- * request to another origin.
+ * request to another origin. The page's security policy lets images come only from this
+ * server and the origins its operator named (`stays serve --image-origin`, told to the page
+ * in a meta tag), so a template on any other origin is ignored rather than left to fail in
+ * the browser.
  */
-function tileTemplate() { return localStorage.getItem('stays.mapTiles'); }
+function tileTemplate() {
+  const template = localStorage.getItem('stays.mapTiles');
+  if (!template) return null;
+  let origin;
+  try {
+    origin = new URL(template.replace(/[{}]/g, ''), location.href).origin;
+  } catch {
+    return null;
+  }
+  const allowed = (document.querySelector('meta[name="stays-image-origins"]')?.content || '').split(' ');
+  return origin === location.origin || allowed.includes(origin) ? template : null;
+}
 
 /** The <image>s of the tiles under the map, at the tile zoom nearest the map's scale. */
 function tileImages(template, left, top, scale) {
@@ -117,7 +131,7 @@ export class ResultsMap {
         <text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}">${cluster.count}</text></g>`);
     }
     for (const pin of answer.pins || []) {
-      const [x, y] = project(pin);
+      const [x, y] = project(pin.coordinate);
       const text = shortMoney(pin.price);
       const w = 10 + text.length * 7.5;
       parts.push(`<g class="pin" data-kind="pin" data-id="${esc(pin.id)}" tabindex="0" role="link" aria-label="${esc(money(pin.price))}">

@@ -81,9 +81,15 @@ export class PriceFilter {
     this.lowInput.value = this.low;
     this.highInput.value = this.high;
     const tallest = Math.max(...this.histogram.bins.map((b) => b.count), 1);
-    this.root.querySelector('.bars').innerHTML = this.histogram.bins
-      .map((b) => `<span style="height:${Math.max(2, Math.round((b.count / tallest) * 100))}%" data-min="${b.min}" data-max="${b.max ?? ''}"></span>`)
-      .join('');
+    // Heights through the CSSOM: the page's security policy refuses inline style attributes.
+    const bars = this.root.querySelector('.bars');
+    bars.replaceChildren(...this.histogram.bins.map((b) => {
+      const bar = document.createElement('span');
+      bar.style.height = `${Math.max(2, Math.round((b.count / tallest) * 100))}%`;
+      bar.dataset.min = b.min;
+      bar.dataset.max = b.max ?? '';
+      return bar;
+    }));
     this.paint();
     this.showCount(this.histogram.countInRange ?? this.histogram.count);
     this.root.querySelector('.in-range').dataset.pending = 'false';

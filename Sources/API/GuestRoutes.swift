@@ -8,12 +8,8 @@ struct GuestRoutes {
     let services: APIServices
 
     func register(in router: inout Router) {
-        router.post("/guests") { [services] request in
-            if let limiter = services.guestCreationLimit {
-                if case .refused(let retryAfter) = limiter.admit(request.clientAddress) {
-                    throw Problem.rateLimited(retryAfterSeconds: retryAfter)
-                }
-            }
+        let limit: [any Middleware] = services.guestCreationLimit.map { [AddressRateLimit($0)] } ?? []
+        router.post("/guests", using: limit) { [services] _ in
             let (id, token) = try services.guests.createGuest()
             var writer = JSONWriter(capacity: 128)
             writer.object {

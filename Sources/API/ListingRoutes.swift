@@ -78,8 +78,7 @@ struct ListingRoutes {
                         for pin in pins {
                             a.object {
                                 $0.field("id", pin.id.description)
-                                $0.field("lat", pin.coordinate.latitude)
-                                $0.field("lng", pin.coordinate.longitude)
+                                $0.key("coordinate"); $0.coordinate(pin.coordinate)
                                 $0.field("price", pin.nightlyPrice)
                                 $0.field("totalPrice", pin.totalPrice)
                             }

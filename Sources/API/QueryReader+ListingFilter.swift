@@ -15,7 +15,7 @@ extension QueryReader {
             filter.area = .boundingBox(box)
         }
         var domainIssues: [ParameterIssue] = []
-        filter.stay = StayParameters.parse(checkin: string("checkin"), checkout: string("checkout"),
+        filter.stay = StayQuery.parse(checkin: string("checkin"), checkout: string("checkout"),
                                            today: today, issues: &domainIssues)
         filter.guests = guests(&domainIssues)
         add(domainIssues)
@@ -29,7 +29,7 @@ extension QueryReader {
     }
 
     func guests(_ issues: inout [ParameterIssue]) -> GuestCount {
-        GuestParameters.parse(adults: string("adults"), children: string("children"), infants: string("infants"),
+        GuestQuery.parse(adults: string("adults"), children: string("children"), infants: string("infants"),
                               issues: &issues)
     }
 }

@@ -35,7 +35,7 @@ struct QueryReader {
     mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
         guard let raw = string(name) else { return nil }
         var issues: [ParameterIssue] = []
-        let value = GuestParameters.integer(raw, name: name, default: range.lowerBound, range: range, issues: &issues)
+        let value = GuestQuery.integer(raw, name: name, default: range.lowerBound, range: range, issues: &issues)
         add(issues)
         return issues.isEmpty ? value : nil
     }
@@ -82,7 +82,7 @@ struct QueryReader {
     mutating func date(_ name: String) -> CalendarDate? {
         guard let raw = string(name) else { return nil }
         var issues: [ParameterIssue] = []
-        let date = StayParameters.date(raw, name: name, issues: &issues)
+        let date = StayQuery.date(raw, name: name, issues: &issues)
         add(issues)
         return date
     }

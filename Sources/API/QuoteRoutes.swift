@@ -18,7 +18,7 @@ struct QuoteRoutes {
             if checkoutText == nil { issues.append(ParameterIssue(name: "checkout", reason: "is required")) }
             // "Not before today" is judged in the listing's own time zone, by the service.
             let stay = (checkinText == nil || checkoutText == nil) ? nil
-                : StayParameters.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
+                : StayQuery.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
             let guests = reader.guests(&issues)
             reader.add(issues)
             try reader.finish()

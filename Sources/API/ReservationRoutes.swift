@@ -13,25 +13,23 @@ struct ReservationRoutes {
     static let maximumBodyBytes = 16_384
 
     func register(in router: inout Router) {
-        router.post("/reservations", authentication.authenticated { [services] request, guest in
-            // The key first: a request without a usable key is refused before the body is read.
-            guard let keyText = request.header("Idempotency-Key") else { throw StaysError.invalidIdempotencyKey }
-            guard let key = IdempotencyKey(keyText) else { throw StaysError.invalidIdempotencyKey }
+        // The key after the guest: a request without a usable key is refused before the body is read.
+        router.post("/reservations", using: [authentication, IdempotencyKeys()]) { [services] request in
+            let guest = try request.authenticatedGuest()
+            guard let key = request.context.idempotencyKey else { throw StaysError.invalidIdempotencyKey }
             let booking = try Self.bookingRequest(request)
-            let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language) {
-                var writer = JSONWriter(capacity: 1024)
-                writer.reservation($0)
-                return writer.bytes
-            }
+            let outcome = try services.bookings.book(booking, guest: guest, key: key, language: request.language,
+                                                     receipt: { BookingConfirmation($0) })
             switch outcome {
-            case .created(let reservation, let body):
-                return Self.created(body, id: reservation.id, replayed: false)
-            case .replayed(let body):
-                return Self.created(body, id: nil, replayed: true)
+            case .created(let reservation, let confirmation):
+                return confirmation.response(reservation: reservation.id, replayed: false)
+            case .replayed(let id, let confirmation):
+                return confirmation.response(reservation: id, replayed: true)
             }
-        })
+        }
 
-        router.get("/reservations", authentication.authenticated { [services] request, guest in
+        router.get("/reservations", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             var reader = QueryReader(request.query)
             let limit = reader.integer("limit", default: 20, in: 1...50)
             var cursor: TripCursor?
@@ -48,19 +46,21 @@ struct ReservationRoutes {
                 w.field("nextCursor", page.nextCursor.map(TripCursorCodec.encode))
             }
             return .json(writer.bytes, cache: .never, localized: true)
-        })
+        }
 
-        router.get("/reservations/{id}", authentication.authenticated { [services] request, guest in
+        router.get("/reservations/{id}", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             let reservation = try services.bookings.reservation(try Self.reservationID(request), guest: guest,
                                                                 language: request.language)
             return Self.json(reservation)
-        })
+        }
 
-        router.post("/reservations/{id}/cancel", authentication.authenticated { [services] request, guest in
+        router.post("/reservations/{id}/cancel", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             let reservation = try services.bookings.cancel(try Self.reservationID(request), guest: guest,
                                                            language: request.language)
             return Self.json(reservation)
-        })
+        }
     }
 
     private static func reservationID(_ request: Request) throws -> ReservationID {
@@ -78,23 +78,19 @@ struct ReservationRoutes {
         return .json(writer.bytes, cache: .never, localized: true)
     }
 
-    private static func created(_ body: [UInt8], id: ReservationID?, replayed: Bool) -> HTTPResponse {
-        var response = HTTPResponse.json(body, cache: .never)
-        response.status = .created
-        if let id { response.headers.append(name: "Location", value: "/reservations/\(id)") }
-        if replayed { response.headers.append(name: "Idempotent-Replayed", value: "true") }
-        return response
-    }
-
-    /// The body's fields, every problem named in one 400.
+    /// The body's fields, every problem named in one 400: `/problems/invalid-body` when the
+    /// body is not an object of the right shape (a member missing, of the wrong type or
+    /// unknown; the values' problems are named with them), otherwise
+    /// `/problems/invalid-parameters` for values `/quote` refuses the same way (dates that are
+    /// not real, a checkout not after the checkin, too many nights, a party out of range).
     private static func bookingRequest(_ request: Request) throws -> BookingRequest {
         var body = try request.jsonObject(maxBytes: maximumBodyBytes)
         let listingText = body.string("listingId")
         let checkinText = body.string("checkin")
         let checkoutText = body.string("checkout")
-        let adults = body.int("adults", in: 1...GuestParameters.maxAdults)
-        let children = body.optionalInt("children", in: 0...GuestParameters.maxChildren)
-        let infants = body.optionalInt("infants", in: 0...GuestParameters.maxInfants)
+        let adults = body.int("adults")
+        let children = body.optionalInt("children")
+        let infants = body.optionalInt("infants")
         // Up to 2^53: a JavaScript client holds integers exactly only that far.
         let expectedTotal = body.int("expectedTotal", in: 0...(1 << 53))
         var listingID: ListingID?
@@ -105,10 +101,16 @@ struct ReservationRoutes {
         var issues: [ParameterIssue] = []
         var stay: Stay?
         if let checkinText, let checkoutText {
-            stay = StayParameters.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
+            stay = StayQuery.parse(checkin: checkinText, checkout: checkoutText, today: nil, issues: &issues)
         }
-        for issue in issues { body.fail(issue.name, issue.reason) }
-        try body.finish()
+        GuestQuery.check(adults, name: "adults", range: 1...GuestQuery.maxAdults, issues: &issues)
+        GuestQuery.check(children, name: "children", range: 0...GuestQuery.maxChildren, issues: &issues)
+        GuestQuery.check(infants, name: "infants", range: 0...GuestQuery.maxInfants, issues: &issues)
+        if !body.allIssues.isEmpty {
+            for issue in issues { body.fail(issue.name, issue.reason) }
+            try body.finish()
+        }
+        if !issues.isEmpty { throw StaysError.invalidParameters(issues) }
         guard let listingID, let stay, let adults, let expectedTotal else {
             throw Problem.invalidParameters([])  // unreachable: finish() reported each missing field
         }

@@ -4,7 +4,8 @@ import HTTPServer
 
 /// The booking app's HTTP API: every route, registered once at start-up.
 public enum StaysAPI {
-    public static func router(services: APIServices) -> Router {
+    /// `webClient`: the security policy of the web client's pages.
+    public static func router(services: APIServices, webClient: WebClientPolicy = .sameOriginOnly) -> Router {
         var router = Router()
         HealthRoutes(services: services).register(in: &router)
         OpenAPIRoutes().register(in: &router)
@@ -17,7 +18,7 @@ public enum StaysAPI {
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
-        WebAppRoutes().register(in: &router)
+        WebAppRoutes(policy: webClient).register(in: &router)
         DemoImageRoutes().register(in: &router)
         return router
     }

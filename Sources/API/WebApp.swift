@@ -20,7 +20,8 @@ struct WebApp: Sendable {
 
     /// 16 hex digits, from every file's name and text.
     let version: String
-    /// `index.html` with its version placeholder filled in.
+    /// `index.html` with its version placeholder filled in (`{{IMAGE_ORIGINS}}` is
+    /// filled by `index(imageOrigins:)`).
     let index: Asset
     /// Every other file, by name (`app.js`).
     let assets: [String: Asset]
@@ -44,6 +45,14 @@ struct WebApp: Sendable {
         guard let index else { preconditionFailure("Web/index.html was not embedded") }
         self.index = index
         self.assets = assets
+    }
+
+    /// The page telling the client which other origins its security policy lets images come
+    /// from (space-separated; empty: none but this server's).
+    func index(imageOrigins: [String]) -> Asset {
+        let text = String(decoding: index.body, as: UTF8.self)
+            .replacingOccurrences(of: "{{IMAGE_ORIGINS}}", with: imageOrigins.joined(separator: " "))
+        return Asset(body: Array(text.utf8), contentType: index.contentType, etag: "\"" + StableHash.of(text) + "\"")
     }
 
     /// By extension; the client only has these kinds of files (the plugin embeds no others).

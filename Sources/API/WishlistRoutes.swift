@@ -9,20 +9,23 @@ struct WishlistRoutes {
     let authentication: GuestAuthentication
 
     func register(in router: inout Router) {
-        router.put("/wishlist/{listingId}", authentication.authenticated { [services] request, guest in
+        router.put("/wishlist/{listingId}", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             try services.wishlist.save(try Self.listingID(request), guest: guest)
             return HTTPResponse(status: .noContent, headers: ["Cache-Control": CachePolicy.never.rawValue])
-        })
+        }
 
-        router.delete("/wishlist/{listingId}", authentication.authenticated { [services] request, guest in
+        router.delete("/wishlist/{listingId}", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             try services.wishlist.remove(try Self.listingID(request), guest: guest)
             return HTTPResponse(status: .noContent, headers: ["Cache-Control": CachePolicy.never.rawValue])
-        })
+        }
 
-        router.get("/wishlist", authentication.authenticated { [services] request, guest in
+        router.get("/wishlist", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
             var reader = QueryReader(request.query)
             var issues: [ParameterIssue] = []
-            let stay = StayParameters.parse(checkin: reader.string("checkin"), checkout: reader.string("checkout"),
+            let stay = StayQuery.parse(checkin: reader.string("checkin"), checkout: reader.string("checkout"),
                                             today: nil, issues: &issues)
             let guests = reader.guests(&issues)
             reader.add(issues)
@@ -44,7 +47,7 @@ struct WishlistRoutes {
                 }
             }
             return .json(writer.bytes, cache: .never, localized: true)
-        })
+        }
     }
 
     private static func listingID(_ request: Request) throws -> ListingID {

@@ -83,13 +83,18 @@ public final class Application: Sendable {
 public func buildApplication(_ configuration: ApplicationConfiguration) throws -> Application {
     let clock = ContinuousClock()
     let started = clock.now
-    // The SQLite writer never checkpoints on commit; `Maintenance.checkpoints` does it every second.
-    let database = try CatalogDatabase.open(configuration.database,
-                                            sqliteConfiguration: Database.Configuration(autoCheckpointPages: 0))
+    let database: CatalogDatabase
+    switch configuration.database {
+    case .sqlite(let path):
+        database = .sqlite(try openServedDatabase(path: path, configuration: configuration))
+    case .postgres:
+        guard !configuration.readOnly else { throw ReadOnlyDatabaseError(path: configuration.database.description, pending: []) }
+        database = try CatalogDatabase.open(configuration.database)
+    }
     if case .postgres(let pool) = database {
         configuration.log("database: PostgreSQL \(configuration.database), \(pool.maximumConnectionCount) connections at most")
     }
-    if configuration.seedDemoData {
+    if configuration.seedDemoData && !configuration.readOnly {
         try DemoData.seedIfEmpty(database, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
@@ -107,28 +112,38 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let engine = database.engine
     let catalog = try engine.indexedCatalog(afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
-    var maintenance = [Maintenance.changeLogTrim(of: database, log: configuration.log)]
-    if case .sqlite(let pool) = database { maintenance.append(Maintenance.checkpoints(of: pool, log: configuration.log)) }
+    let maintenance: [RepeatingTask]
+    let readiness: @Sendable () throws -> Void
+    switch database {
+    case .sqlite(let pool):
+        maintenance = Maintenance.tasks(for: pool, readOnly: configuration.readOnly, log: configuration.log)
+        readiness = { try pool.faults.checkWritable(); try engine.checkReadable() }
+    case .postgres:
+        maintenance = [Maintenance.changeLogTrim(of: database, log: configuration.log)]
+        readiness = { try engine.checkReadable() }
+    }
 
     let limit = configuration.guestsPerMinutePerAddress
     let services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
-        readiness: { try engine.checkReadable() })
+        readiness: readiness)
     let log = configuration.log
 
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, database: database, services: services,
                                accessLog: configuration.accessLog)
-    var router = StaysAPI.router(services: services)
+    if case .sqlite(let pool) = database { registerStorageFaultMetrics(metrics, faults: pool.faults) }
+    var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {
         var listener = configuration.server
         listener.port = port
         metricsServer = HTTPServer(configuration: listener, responder: metrics.responder(), eventLoops: 1, log: log)
     } else {
-        router.get("/metrics") { [metrics] _ in metrics.response() }
+        // Loopback only: a scrape from elsewhere uses `--metrics-port` (docs/deployment.md).
+        router.get("/metrics", using: [LocalOnly()]) { [metrics] _ in metrics.response() }
     }
     let server = HTTPServer(configuration: serverConfiguration,
                             responder: router.responder(errorLog: log, metrics: metrics,

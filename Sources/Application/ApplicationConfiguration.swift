@@ -1,3 +1,5 @@
+import API
+import DataImport
 import Domain
 import HTTPServer
 
@@ -15,6 +17,10 @@ public struct ApplicationConfiguration: Sendable {
     }
     /// Seed the deterministic demo catalog into an empty database. Default true.
     public var seedDemoData = true
+    /// Serve a SQLite database without writing it (a read-only file or mount, on purpose):
+    /// nothing is created, migrated or seeded; writes answer 503, `/health/ready` says
+    /// read-only. Default false.
+    public var readOnly = false
     /// Service fee and tax rates of every quote and booking.
     public var pricing = PricingConfiguration.standard
     /// The zone of "today" for searches, plain calendars and the trips list.
@@ -32,9 +38,11 @@ public struct ApplicationConfiguration: Sendable {
     public var compression: ResponseCompression? = ResponseCompression()
     /// Cross-origin access for browser pages of the allowed origins; nil: no CORS headers.
     public var cors: CORSPolicy?
+    /// The web client's security policy (CSP and the map tile origin it allows).
+    public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).
     public var log: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("stays: \(message)\n".utf8))
+        StandardError.write("stays: \(message)\n")
     }
 
     public init() {}

@@ -2,8 +2,8 @@ import Foundation
 import Persistence
 import Storage
 
-/// The server's background upkeep of its database. Errors are logged, not thrown: a failed
-/// tick is retried at the next one.
+/// The server's background upkeep of its database. Errors are logged once per episode
+/// (`EpisodeLog`), not thrown: a failed tick is retried at the next one.
 enum Maintenance {
     /// Checkpoints the write-ahead log every `interval`, so the server's writer (opened with
     /// `autoCheckpointPages` 0) never does it inside a booking's COMMIT: with SQLite's
@@ -12,12 +12,14 @@ enum Maintenance {
     /// its p99 (docs/performance.md, "Booking").
     static func checkpoints(of pool: DatabasePool, every interval: Duration = .seconds(1),
                             log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
-        RepeatingTask(label: "stays.wal-checkpoint", every: interval) {
+        let failures = EpisodeLog(what: "checkpoint", log: log)
+        return RepeatingTask(label: "stays.wal-checkpoint", every: interval) {
             guard !pool.isClosed else { return }
             do {
                 try pool.checkpoint()
+                failures.succeeded()
             } catch {
-                log("checkpoint failed: \(error)")
+                failures.failed(error)
             }
         }
     }
@@ -41,13 +43,15 @@ enum Maintenance {
                                       log: @escaping @Sendable (String) -> Void,
                                       trim: @escaping @Sendable (_ createdBefore: Int64) throws -> Int) -> RepeatingTask {
         let retentionMilliseconds = retention.components.seconds * 1000
+        let failures = EpisodeLog(what: "change log: trim", log: log)
         return RepeatingTask(label: "stays.change-log-trim", every: interval) {
             let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - retentionMilliseconds
             do {
                 let deleted = try trim(cutoff)
+                failures.succeeded()
                 if deleted > 0 { log("change log: trimmed \(deleted) rows older than \(retention)") }
             } catch {
-                log("change log: trim failed: \(error)")
+                failures.failed(error)
             }
         }
     }

@@ -19,6 +19,7 @@ public final class CSVReader {
     private enum Source {
         case memory
         case file(FileHandle, path: String)
+        case gzip(GzipFileReader)
     }
 
     private enum State {
@@ -49,13 +50,21 @@ public final class CSVReader {
         self.init(bytes: Array(string.utf8))
     }
 
-    /// Opens the file at `path` for streaming.
+    /// Opens the file at `path` for streaming; a gzip file (by its first bytes, whatever its
+    /// name) is read decompressed.
     public init(path: String, chunkSize: Int = 64 * 1024) throws(CSVInputError) {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CSVInputError(path: path, reason: "cannot open the file for reading")
+        if GzipFileReader.isGzip(path: path) {
+            guard let reader = GzipFileReader(path: path) else {
+                throw CSVInputError(path: path, reason: "cannot open the file for reading")
+            }
+            self.source = .gzip(reader)
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CSVInputError(path: path, reason: "cannot open the file for reading")
+            }
+            self.source = .file(handle, path: path)
         }
-        self.source = .file(handle, path: path)
         self.chunkSize = chunkSize
         self.buffer = []
     }
@@ -188,38 +197,44 @@ public final class CSVReader {
 
     /// Loads the next chunk; false at the end of the input.
     private func refill() throws(CSVInputError) -> Bool {
-        guard !atEnd, case .file(let handle, let path) = source else { return false }
-        let data: Data?
-        do {
-            data = try handle.read(upToCount: chunkSize)
-        } catch {
-            throw CSVInputError(path: path, reason: "read failed: \(error)")
-        }
-        guard let data, !data.isEmpty else {
+        guard !atEnd else { return false }
+        let data = try readChunk()
+        guard !data.isEmpty else {
             atEnd = true
             buffer = []
             position = 0
             return false
         }
-        buffer = Array(data)
+        buffer = data
         position = 0
         if isFirstChunk {
             isFirstChunk = false
             // The byte order mark may straddle tiny chunks: gather three bytes first.
             while buffer.count < 3 {
-                let more: Data?
-                do {
-                    more = try handle.read(upToCount: chunkSize)
-                } catch {
-                    throw CSVInputError(path: path, reason: "read failed: \(error)")
-                }
-                guard let more, !more.isEmpty else { break }
+                let more = try readChunk()
+                guard !more.isEmpty else { break }
                 buffer += more
             }
             stripByteOrderMark()
         }
         if position < buffer.count { return true }
         return try refill()
+    }
+
+    /// Up to `chunkSize` bytes of the file (decompressed for gzip); empty at its end.
+    private func readChunk() throws(CSVInputError) -> [UInt8] {
+        switch source {
+        case .memory:
+            return []
+        case .gzip(let reader):
+            return try reader.read(upToCount: chunkSize)
+        case .file(let handle, let path):
+            do {
+                return (try handle.read(upToCount: chunkSize)).map(Array.init) ?? []
+            } catch {
+                throw CSVInputError(path: path, reason: "read failed: \(error)")
+            }
+        }
     }
 
     private func stripByteOrderMark() {

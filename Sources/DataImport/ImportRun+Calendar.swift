@@ -34,7 +34,7 @@ extension ImportRun {
 
     /// Finds each known listing's last calendar date and the snapshot's first date (for the shift).
     mutating func scanCalendar(_ path: String) throws {
-        progress(.phaseStarted(name: "checking calendar", total: Self.fileSize(path), unit: .bytes))
+        progress(.phaseStarted(name: "checking calendar \(Self.fileName(path))", total: Self.fileSize(path), unit: .bytes))
         let (reader, columns) = try openCalendar(path)
         var firstDate: CalendarDate?
         var rows = 0
@@ -81,7 +81,7 @@ extension ImportRun {
     }
 
     mutating func importCalendar(_ path: String) throws {
-        progress(.phaseStarted(name: "saving calendar", total: Self.fileSize(path), unit: .bytes))
+        progress(.phaseStarted(name: "saving calendar \(Self.fileName(path))", total: Self.fileSize(path), unit: .bytes))
         let (reader, columns) = try openCalendar(path)
         var pending: PendingCalendar?
         var done: Set<ListingID> = []

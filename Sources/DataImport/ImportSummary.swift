@@ -6,10 +6,14 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
     public var file: File
     public var line: Int
     public var reason: String
-    public init(file: File, line: Int, reason: String) {
+    /// The name of the file read (`listings.csv.gz`, `Singapore-listings.csv`); nil: the
+    /// file's usual name.
+    public var fileName: String?
+    public init(file: File, line: Int, reason: String, fileName: String? = nil) {
         self.file = file
         self.line = line
         self.reason = reason
+        self.fileName = fileName
     }
 
     /// The reason without the offending value ("invalid price: ..." -> "invalid price"), for counting.
@@ -17,7 +21,7 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
         String(reason.prefix(while: { $0 != "'" && $0 != ":" })).trimmingSpaces
     }
 
-    public var description: String { "\(file.rawValue).csv line \(line): \(reason)" }
+    public var description: String { "\(fileName ?? "\(file.rawValue).csv") line \(line): \(reason)" }
 }
 
 /// Events an import or a seed reports while it runs.

@@ -178,6 +178,10 @@ struct ImportRun {
     }
 
     mutating func report(_ issue: ImportIssue) {
+        var issue = issue
+        // Named as given: the messages name the file actually read.
+        let path: String? = issue.file == .listings ? listingsFile : calendarFile
+        issue.fileName = path.map { URL(fileURLWithPath: $0).lastPathComponent }
         if summary.issues.count < ImportSummary.maxStoredIssues { summary.issues.append(issue) }
         switch issue.file {
         case .listings: summary.listingSkipReasons[issue.kind, default: 0] += 1
@@ -187,7 +191,9 @@ struct ImportRun {
     }
 
     static func fileSize(_ path: String) -> Int? {
-        // Only a progress total: an unknown size shows progress without a percentage.
+        // Only a progress total: an unknown size shows progress without a percentage. A
+        // gzip file's size does not measure the decompressed bytes the reader counts.
+        guard !GzipFileReader.isGzip(path: path) else { return nil }
         do {
             return try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
         } catch {
@@ -195,10 +201,13 @@ struct ImportRun {
         }
     }
 
+    /// How progress names a file: its last path component.
+    static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
     // MARK: Pass 1
 
     private mutating func scanListings() throws {
-        progress(.phaseStarted(name: "checking listings", total: Self.fileSize(listingsFile), unit: .bytes))
+        progress(.phaseStarted(name: "checking listings \(Self.fileName(listingsFile))", total: Self.fileSize(listingsFile), unit: .bytes))
         let reader = try CSVReader(path: listingsFile)
         _ = try reader.readHeader()
         var seen: [ListingID: Int] = [:]
@@ -335,7 +344,7 @@ struct ImportRun {
     }
 
     private mutating func saveListings(locationIDs: [String: LocationID]) throws {
-        progress(.phaseStarted(name: "saving listings", total: Self.fileSize(listingsFile), unit: .bytes))
+        progress(.phaseStarted(name: "saving listings \(Self.fileName(listingsFile))", total: Self.fileSize(listingsFile), unit: .bytes))
         let reader = try CSVReader(path: listingsFile)
         _ = try reader.readHeader()
         var finished = false

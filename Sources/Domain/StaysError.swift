@@ -84,7 +84,7 @@ public enum StaysError: Error, Hashable, Sendable {
     case priceChanged(Quote)
     /// The stay's checkout day has come: it can no longer be cancelled.
     case stayEnded(ReservationID)
-    /// The `Idempotency-Key` header is missing or not 1 to 255 visible ASCII characters.
+    /// The idempotency key is missing or not 1 to 255 visible ASCII characters.
     case invalidIdempotencyKey
     /// The key was already used by this guest for a different request.
     case idempotencyKeyReused

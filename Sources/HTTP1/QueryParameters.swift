@@ -14,6 +14,9 @@ public struct QueryParameters: Sendable {
     /// The names in order of appearance.
     public var names: [String] { pairs.map(\.name) }
 
+    /// No parameters.
+    public init() {}
+
     /// Parses a raw query (after `?`, may be nil or empty): `&`-separated `name=value` (a name
     /// without `=` has value ""), `+` is space, percent-decoding (`%` not followed by two hex
     /// digits is an error), result must be valid UTF-8 (Hangul arrives percent-encoded), a

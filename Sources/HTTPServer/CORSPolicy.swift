@@ -1,7 +1,8 @@
 import HTTP1
 
 /// Cross-origin access for browsers (the Fetch standard's CORS protocol), by an allow-list of
-/// origins (`Router.responder(cors:)`; nil there: no CORS headers at all).
+/// origins: a server middleware (`Router.standardMiddlewares(cors:)`; without it, no CORS
+/// headers at all).
 ///
 /// - Every response gets `Vary: Origin` (what it says depends on the request's `Origin`).
 /// - A request whose `Origin` is allowed gets `Access-Control-Allow-Origin: <that origin>` and
@@ -13,7 +14,7 @@ import HTTP1
 ///
 /// No credentials mode (`Access-Control-Allow-Credentials`): guests authenticate with a bearer
 /// token in `Authorization`, which a page sends explicitly, not a cookie.
-public struct CORSPolicy: Sendable {
+public struct CORSPolicy: Middleware {
     /// Exact origins (`https://app.example.com`, scheme, host and port as browsers send them);
     /// `*` allows any origin (the origin is still echoed, not `*`).
     public let allowedOrigins: Set<String>
@@ -55,8 +56,23 @@ public struct CORSPolicy: Sendable {
         ])
     }
 
+    public func respond(to request: Request, next: (Request) throws -> HTTPResponse) throws -> HTTPResponse {
+        var response: HTTPResponse
+        if case .options(let allow, _) = request.target, let preflight = preflight(request.head, allow: allow) {
+            response = preflight
+        } else {
+            response = try next(request)
+        }
+        decorate(&response, origin: request.header("Origin"))
+        return response
+    }
+
+    public func finishing(_ response: inout HTTPResponse, to request: HTTPRequest) {
+        decorate(&response, origin: request.headers["Origin"])
+    }
+
     func decorate(_ response: inout HTTPResponse, origin: String?) {
-        RouterResponder.addVary("Origin", to: &response.headers)
+        Representation.addVary("Origin", to: &response.headers)
         guard let origin, allows(origin) else { return }
         response.headers.append(name: "Access-Control-Allow-Origin", value: origin)
         if response.status != .noContent || !response.headers.contains("Access-Control-Allow-Methods") {

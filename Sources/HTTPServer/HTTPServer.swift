@@ -25,7 +25,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private let configuration: ServerConfiguration
-    private let responder: any Responder
+    /// What answers every request (public so that tests can ask it as if from any address).
+    public let responder: any Responder
     private let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let metrics: HTTPMetrics?
     private let queue = DispatchQueue(label: "http.server")
@@ -239,23 +240,35 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// What a refused connection reads: a complete 503 that closes the connection.
-    static let refusalResponse: [UInt8] = cannedProblem(
+    static let refusalResponse = CannedProblem(
         status: "503 Service Unavailable", type: .serviceUnavailable, title: "Service Unavailable",
         detail: "The server has too many connections; try again shortly.")
 
     /// What a connection over `maxConnectionsPerAddress` reads: a complete 429 that closes it.
-    static let perAddressRefusalResponse: [UInt8] = cannedProblem(
+    static let perAddressRefusalResponse = CannedProblem(
         status: "429 Too Many Requests", type: .rateLimited, title: "Too many requests",
         detail: "Too many connections from this address; close one or try again shortly.")
 
     /// A whole response (head and problem body) with `Retry-After: 1` and `Connection: close`,
-    /// built once: a refusal is sent before any request is read, so it has no request id.
-    private static func cannedProblem(status: String, type: ProblemType, title: String, detail: String) -> [UInt8] {
-        let code = status.prefix { $0 != " " }
-        let body = #"{"type":""# + type.uri + #"","title":""# + title + #"","status":"# + code
-            + #","detail":""# + detail + #""}"#
-        return Array(("HTTP/1.1 \(status)\r\nContent-Type: application/problem+json\r\nCache-Control: no-store\r\n"
-            + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+    /// built once but for its `Date` (RFC 9110 §6.6.1: an origin server with a clock sends it
+    /// in every response): a refusal is sent before any request is read, so it has no request id.
+    struct CannedProblem: Sendable {
+        private let head: [UInt8]
+        private let tail: [UInt8]
+
+        init(status: String, type: ProblemType, title: String, detail: String) {
+            let code = status.prefix { $0 != " " }
+            let body = #"{"type":""# + type.uri + #"","title":""# + title + #"","status":"# + code
+                + #","detail":""# + detail + #""}"#
+            head = Array("HTTP/1.1 \(status)\r\nDate: ".utf8)
+            tail = Array(("\r\nContent-Type: application/problem+json\r\nCache-Control: no-store\r\n"
+                + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+        }
+
+        /// The bytes to send, dated `date` (an IMF-fixdate).
+        func bytes(date: String) -> [UInt8] {
+            head + Array(date.utf8) + tail
+        }
     }
 
     /// Answers a connection the server will not serve with `refusalResponse` (at the
@@ -264,7 +277,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// non-blocking read of whatever request already arrived (so the close does not turn into
     /// a reset that could discard the answer), and close. Counted and logged (rate-limited).
     private func refuse(_ fd: Int32, peer: String, reason: RefusalReason) {
-        let answer = reason == .perAddressCap ? Self.perAddressRefusalResponse : Self.refusalResponse
+        // Counted first: a client that reads the answer and the close may look at once.
+        metrics?.connectionsRefused[reason.rawValue].increment()
+        let canned = reason == .perAddressCap ? Self.perAddressRefusalResponse : Self.refusalResponse
+        let answer = canned.bytes(date: loops[0].dateClock.current())
         answer.withUnsafeBytes { response in
             _ = try? Syscall.send(fd, response, UnsafeRawBufferPointer(start: nil, count: 0))
         }
@@ -276,7 +292,6 @@ public final class HTTPServer: @unchecked Sendable {
             }
         }
         Syscall.close(fd)
-        metrics?.connectionsRefused[reason.rawValue].increment()
         let cause = switch reason {
         case .connectionCap: "503: the connection cap (\(configuration.maxConnections)) is reached"
         case .descriptors: "503: the process is out of file descriptors"

@@ -118,7 +118,7 @@ final class HTTPMetrics: Sendable {
     func collect(into text: inout MetricsText) {
         let routes = routes.withLock { $0 } + [unmatched]
         text.family("stays_http_requests_total", .counter,
-                    "Requests answered by the router, by route pattern, method and status class.")
+                    "Requests answered by the router, by route pattern, method, status class and status code.")
         for route in routes { route.collectCounts(into: &text) }
         text.family("stays_http_request_duration_seconds", .histogram,
                     "From the complete request to the handler's response (queue wait included), by route pattern.")
@@ -146,21 +146,33 @@ final class HTTPMetrics: Sendable {
     }
 }
 
-/// The counters of one route pattern: requests by method and status class, and the latency
-/// histogram. Made when the router is frozen; the text of every series is prepared then too,
-/// so a scrape mostly copies bytes.
+/// The counters of one route pattern: requests by method and status code (with its class),
+/// and the latency histogram. Made when the router is frozen; the histogram's series text is
+/// prepared then too, a count's at the scrape (only series that counted something appear).
 final class RouteMetrics: Sendable {
     static let methods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
     static let methodNames = methods.map(\.rawValue) + ["other"]
-    static let classNames = ["1xx", "2xx", "3xx", "4xx", "5xx"]
+    /// The codes counted lock-free: every one this server answers, and a few a handler might.
+    /// Any other is counted under a lock (rare by construction).
+    static let codes = [100, 200, 201, 202, 204, 206, 301, 302, 303, 304, 307, 308, 400, 401, 403, 404, 405, 406,
+                        408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 422, 428, 429, 431, 500, 501, 502, 503,
+                        504, 505, 507]
+    /// `codeIndex[code]`: the position of `code` in `codes`, or -1.
+    private static let codeIndex: [Int16] = {
+        var index = [Int16](repeating: -1, count: 600)
+        for (position, code) in codes.enumerated() { index[code] = Int16(position) }
+        return index
+    }()
 
     let pattern: String
-    /// [method * 5 + status class].
+    private let route: String
+    /// [method * codes.count + code position].
     private let counts: [MetricCounter]
+    /// (method index, code) for codes not in `codes`.
+    private let otherCounts = Mutex<[Int: UInt64]>([:])
     /// Non-cumulative: one per bound, then the overflow (+Inf).
     private let buckets: [MetricCounter]
     private let sumNanoseconds = MetricCounter()
-    private let countPrefixes: [[UInt8]]
     private let bucketPrefixes: [[UInt8]]
     private let sumPrefix: [UInt8]
     private let countPrefix: [UInt8]
@@ -168,15 +180,8 @@ final class RouteMetrics: Sendable {
     init(pattern: String) {
         self.pattern = pattern
         let route = "route=\"" + MetricsText.escape(pattern) + "\""
-        var countPrefixes: [[UInt8]] = []
-        for method in Self.methodNames {
-            for statusClass in Self.classNames {
-                countPrefixes.append(Array(
-                    "stays_http_requests_total{\(route),method=\"\(method)\",status_class=\"\(statusClass)\"} ".utf8))
-            }
-        }
-        self.countPrefixes = countPrefixes
-        counts = countPrefixes.map { _ in MetricCounter() }
+        self.route = route
+        counts = (0..<Self.methodNames.count * Self.codes.count).map { _ in MetricCounter() }
         let bounds = HTTPMetrics.bucketBounds.map { "\($0)" } + ["+Inf"]
         bucketPrefixes = bounds.map { Array("stays_http_request_duration_seconds_bucket{\(route),le=\"\($0)\"} ".utf8) }
         buckets = bounds.map { _ in MetricCounter() }
@@ -184,12 +189,21 @@ final class RouteMetrics: Sendable {
         countPrefix = Array("stays_http_request_duration_seconds_count{\(route)} ".utf8)
     }
 
+    private static func countPrefix(route: String, method: String, code: Int) -> [UInt8] {
+        let statusClass = "\(min(max(code / 100, 1), 5))xx"
+        return Array("stays_http_requests_total{\(route),method=\"\(method)\",status_class=\"\(statusClass)\",code=\"\(code)\"} ".utf8)
+    }
+
     /// A few comparisons and two or three relaxed atomic adds.
     @inline(__always)
     func record(method: HTTPMethod, status: Int, nanoseconds: UInt64) {
         let methodIndex = Self.methods.firstIndex(of: method) ?? Self.methods.count
-        let statusClass = min(max(status / 100, 1), 5) - 1
-        counts[methodIndex &* 5 &+ statusClass].increment()
+        let position = status >= 0 && status < Self.codeIndex.count ? Int(Self.codeIndex[status]) : -1
+        if position >= 0 {
+            counts[methodIndex &* Self.codes.count &+ position].increment()
+        } else {
+            otherCounts.withLock { $0[methodIndex * 1000 + status, default: 0] += 1 }
+        }
         let bounds = HTTPMetrics.bucketNanoseconds
         var bucket = 0
         while bucket < bounds.count && nanoseconds > bounds[bucket] { bucket &+= 1 }
@@ -201,7 +215,14 @@ final class RouteMetrics: Sendable {
     func collectCounts(into text: inout MetricsText) {
         for index in counts.indices {
             let value = counts[index].value
-            if value > 0 { text.line(countPrefixes[index], value) }
+            guard value > 0 else { continue }
+            let method = Self.methodNames[index / Self.codes.count]
+            text.line(Self.countPrefix(route: route, method: method, code: Self.codes[index % Self.codes.count]), value)
+        }
+        let others = otherCounts.withLock { $0 }
+        for key in others.keys.sorted() {
+            let method = Self.methodNames[key / 1000]
+            text.line(Self.countPrefix(route: route, method: method, code: key % 1000), others[key] ?? 0)
         }
     }
 

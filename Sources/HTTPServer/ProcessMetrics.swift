@@ -1,14 +1,35 @@
+import Foundation
 import Glibc
 
 /// The process's own metrics, at each scrape (Linux): CPU time from
 /// `clock_gettime(CLOCK_PROCESS_CPUTIME_ID)` (reading `/proc/self/stat` costs a multi-threaded
 /// process ~100 µs in the kernel; the clock is the same sum of every thread's user and system
 /// time for well under a microsecond), resident memory from `/proc/self/statm`, open
-/// descriptors by listing `/proc/self/fd`, the descriptor limit from `getrlimit`.
+/// descriptors by listing `/proc/self/fd`, the descriptor limit from `getrlimit`, and the
+/// start time once, from `/proc/self/stat` and the boot time in `/proc/stat`.
 enum ProcessMetrics {
     private static let pageSize = Int(max(1, sysconf(Int32(_SC_PAGESIZE))))
 
+    /// When the process started, in seconds since 1970 (to the clock tick); nil where /proc
+    /// does not say.
+    static let startTime: Double? = {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let closing = stat.lastIndex(of: ")"),
+              let boot = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
+        // After the command name (which may hold spaces): field 3 (state) onwards; starttime is field 22.
+        let fields = stat[stat.index(after: closing)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]),
+              let line = boot.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+              let bootSeconds = Double(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) else { return nil }
+        let ticksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
+        return bootSeconds + ticks / ticksPerSecond
+    }()
+
     static func collect(into text: inout MetricsText) {
+        if let startTime {
+            text.family("process_start_time_seconds", .gauge, "Start time of the process since unix epoch in seconds.")
+            text.sample("process_start_time_seconds", startTime)
+        }
         var cpu = timespec()
         if clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0 {
             text.family("process_cpu_seconds_total", .counter, "User and system CPU time spent, in seconds.")

@@ -8,8 +8,10 @@ import HTTP1
 /// literal branch leads to no route). Registering a malformed pattern or the same method and
 /// pattern twice is a programmer error (precondition).
 ///
-/// Middlewares (`use(_:)`) wrap every route, in registration order, whether added before or
-/// after the routes: they are composed when the router is frozen.
+/// Route middlewares (`use(_:)`) wrap every route, in registration order, whether added before
+/// or after the routes; those given with `using:` wrap one route, inside them. The server's
+/// middlewares are given to `responder(errorLog:middlewares:)`. All are composed when the
+/// router is frozen.
 ///
 /// A value type built on one thread; not meant to be shared while being mutated.
 public struct Router: Sendable {
@@ -40,7 +42,11 @@ public struct Router: Sendable {
         middlewares.append(middleware)
     }
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+    /// `using`: middlewares around this route's handler alone (the first outermost), inside
+    /// those added with `use(_:)`.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, using routeMiddlewares: [any Middleware] = [],
+                             _ handler: @escaping Handler) {
+        let handler = Self.wrap(handler, in: routeMiddlewares)
         precondition(pattern.hasPrefix("/"), "route pattern must start with '/': \(pattern)")
         let segments = pattern == "/" ? [] : pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         var names: [String] = []
@@ -59,42 +65,69 @@ public struct Router: Sendable {
                     segments: segments[...], into: &root)
     }
 
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
-        add(.get, pattern, handler)
+    public mutating func get(_ pattern: String, using routeMiddlewares: [any Middleware] = [],
+                             _ handler: @escaping Handler) {
+        add(.get, pattern, using: routeMiddlewares, handler)
     }
 
-    public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
-        add(.post, pattern, handler)
+    public mutating func post(_ pattern: String, using routeMiddlewares: [any Middleware] = [],
+                             _ handler: @escaping Handler) {
+        add(.post, pattern, using: routeMiddlewares, handler)
     }
 
-    public mutating func put(_ pattern: String, _ handler: @escaping Handler) {
-        add(.put, pattern, handler)
+    public mutating func put(_ pattern: String, using routeMiddlewares: [any Middleware] = [],
+                             _ handler: @escaping Handler) {
+        add(.put, pattern, using: routeMiddlewares, handler)
     }
 
-    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) {
-        add(.delete, pattern, handler)
+    public mutating func delete(_ pattern: String, using routeMiddlewares: [any Middleware] = [],
+                             _ handler: @escaping Handler) {
+        add(.delete, pattern, using: routeMiddlewares, handler)
     }
 
-    /// An immutable responder for the routes added so far, each wrapped in the middlewares.
+    /// An immutable responder for the routes added so far, each wrapped in the route
+    /// middlewares, all of it inside `middlewares` (the first outermost; see `Middleware`).
     /// `errorLog` receives one line for every 500 caused by an error that is not a
-    /// `ProblemConvertible` (see `ErrorLog`).
-    /// `metrics`: every request is counted by route pattern (unmatched ones as "unmatched"),
-    /// method and status class, and timed in its route's histogram.
-    /// `compression`: gzip large responses for clients that accept it (nil: never).
-    /// `cors`: cross-origin headers and preflights (nil: none).
+    /// `ProblemConvertible` (see `ErrorLog`). A `RequestMetrics` among `middlewares` gets a
+    /// set of counters for every route pattern.
+    public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError,
+                          middlewares: [any Middleware]) -> RouterResponder {
+        var root = root
+        if !self.middlewares.isEmpty { Self.wrapRoutes(in: &root, with: self.middlewares) }
+        for case let recorder as RequestMetrics in middlewares {
+            var made: [RouteMetrics] = []
+            Self.attachMetrics(in: &root, made: &made)
+            recorder.metrics.add(routes: made)
+        }
+        return RouterResponder(root: root, errorLog: errorLog, middlewares: middlewares)
+    }
+
+    /// `responder(errorLog:middlewares:)` with `standardMiddlewares`.
     public func responder(errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError,
                           metrics: Metrics? = nil, compression: ResponseCompression? = nil,
                           cors: CORSPolicy? = nil) -> RouterResponder {
-        var root = root
-        if !middlewares.isEmpty { Self.wrapRoutes(in: &root, with: middlewares) }
-        var http: HTTPMetrics?
-        if let metrics {
-            var made: [RouteMetrics] = []
-            Self.attachMetrics(in: &root, made: &made)
-            metrics.http.add(routes: made)
-            http = metrics.http
-        }
-        return RouterResponder(root: root, errorLog: errorLog, metrics: http, compression: compression, cors: cors)
+        responder(errorLog: errorLog, middlewares: Self.standardMiddlewares(metrics: metrics, compression: compression,
+                                                                            cors: cors, errorLog: errorLog))
+    }
+
+    /// The server's middlewares in their order: `RequestIDs` outermost (so that every answer,
+    /// a problem from any layer included, carries the id), then `RequestMetrics` (it counts
+    /// the final status), `CORSPolicy`, and `Representation` innermost (entity tags and gzip
+    /// of the body the route made). Nil arguments leave their middleware out.
+    /// `metrics`: every request is counted by route pattern (unmatched ones as "unmatched"),
+    /// method, status code and class, and timed in its route's histogram.
+    /// `compression`: gzip large responses for clients that accept it (nil: never).
+    /// `cors`: cross-origin headers and preflights (nil: none).
+    /// `errorLog`: where a failed compression is reported.
+    public static func standardMiddlewares(metrics: Metrics? = nil, compression: ResponseCompression? = nil,
+                                           cors: CORSPolicy? = nil,
+                                           errorLog: @escaping @Sendable (String) -> Void = ErrorLog.standardError)
+        -> [any Middleware] {
+        var middlewares: [any Middleware] = [RequestIDs()]
+        if let metrics { middlewares.append(RequestMetrics(metrics)) }
+        if let cors { middlewares.append(cors) }
+        middlewares.append(Representation(compression: compression, errorLog: errorLog))
+        return middlewares
     }
 
     private static func attachMetrics(in node: inout Node, made: inout [RouteMetrics]) {
@@ -120,7 +153,7 @@ public struct Router: Sendable {
     }
 
     /// The first middleware outermost: built from the handler outwards.
-    private static func wrap(_ handler: @escaping Handler, in middlewares: [any Middleware]) -> Handler {
+    static func wrap(_ handler: @escaping Handler, in middlewares: [any Middleware]) -> Handler {
         var next = handler
         for middleware in middlewares.reversed() {
             let inner = next

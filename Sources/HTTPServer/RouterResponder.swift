@@ -1,220 +1,131 @@
 import HTTP1
 
-/// The frozen routing table: immutable after `Router.responder()`, safe to call from many
-/// threads at once (it holds only `let` values of Sendable types).
+/// The frozen routing table and the server's middlewares around it: immutable after
+/// `Router.responder()`, safe to call from many threads at once (it holds only `let` values
+/// of Sendable types).
 ///
 /// Behaviour, in order:
-/// 0. The request gets its id (`Request.requestID`: the client's `X-Request-Id` if acceptable,
-///    else a generated one). Every response, whatever follows, carries it in `X-Request-Id`,
-///    and every problem body as `requestId`.
-/// 1. A path that does not percent-decode to UTF-8 is a 400 problem (`/problems/invalid-query`).
-/// 2. No route for the path: 404 problem (`/problems/not-found`).
-/// 3. Route exists but not for the method: 405 problem (`/problems/method-not-allowed`) with
-///    `Allow` (HEAD is allowed wherever GET is, OPTIONS everywhere); an OPTIONS request without
-///    its own handler gets 204 + `Allow`. HEAD runs the GET handler (the serializer drops the
-///    body, keeps its length).
-/// 4. A query that does not decode: 400 problem (`/problems/invalid-query`) with
-///    `invalidParams: [{name, reason}]`.
-/// 5. The route's middlewares and handler run. A thrown `ProblemConvertible` becomes that
-///    problem; any other error a 500 problem (`/problems/internal-error`) whose detail reveals
-///    nothing about the error, and one line to `errorLog` with the request id, method, path
+/// 1. Routing decides what answers (`RouteTarget`), before any middleware runs, so that the
+///    middlewares see the route and every answer passes through them alike:
+///    - `OPTIONS *` (RFC 9110 §9.3.7: the server as a whole): 200 with `Allow` naming every
+///      method some route takes;
+///    - a path that does not percent-decode to UTF-8: 400 problem (`/problems/invalid-query`);
+///    - no route for the path: 404 problem (`/problems/not-found`);
+///    - a route, not for the method: 405 problem (`/problems/method-not-allowed`) with
+///      `Allow` (HEAD is allowed wherever GET is, OPTIONS everywhere); an OPTIONS request
+///      without its own handler gets 204 + `Allow`. HEAD runs the GET handler (the
+///      serializer drops the body, keeps its length);
+///    - a query that does not decode: 400 problem (`/problems/invalid-query`) with
+///      `invalidParams: [{name, reason}]`;
+///    - otherwise the route's handler, inside the route middlewares (`Router.use`).
+/// 2. The server's middlewares (`Router.responder(middlewares:)`) run, the first outermost,
+///    composed once here; the innermost step performs what routing decided. A thrown
+///    `ProblemConvertible` (from a handler or any middleware, answered where it was thrown
+///    and passed out through the middlewares around that point) becomes that problem; a
+///    `ResourceExhaustionError` a 503 with `Retry-After` and `Connection: close`, logged at
+///    most once a second; any other error a 500 problem (`/problems/internal-error`) whose
+///    detail reveals nothing, and one line to `errorLog` with the request id, method, path
 ///    and the error.
-/// 6. With `compression`: a response whose body is at least `minimumBytes` (not 1xx/204/304,
-///    not already `Content-Encoding`d) gets `Vary: Accept-Encoding` (merged into an existing
-///    `Vary`), and is gzipped when the request's `Accept-Encoding` prefers gzip (q-values).
-/// 7. GET/HEAD answered 200 get a strong `ETag` (unless the handler set one), computed on the
-///    identity body; a gzipped answer's tag has `-gzip` inside the quotes. If the request's
-///    `If-None-Match` matches the tag of the representation it would get (weak comparison,
-///    `*`, lists), the answer is 304 with `ETag`, `Cache-Control`, `Content-Location`,
-///    `Expires` and `Vary` kept and no body (RFC 9110 §15.4.5), and nothing is compressed.
-/// 8. With `cors`: see `CORSPolicy` (preflights are answered at step 3; every response gets
-///    `Vary: Origin` and, for an allowed `Origin`, the allow and expose headers).
+///
+/// The standard middlewares, in the order `Router.standardMiddlewares` composes them:
+/// `RequestIDs` (every response carries `X-Request-Id`, every problem `requestId`),
+/// `RequestMetrics`, `CORSPolicy`, `Representation` (gzip, `ETag` and 304).
 public final class RouterResponder: Responder {
     private let root: Router.Node
-    private let errorLog: @Sendable (String) -> Void
-    private let metrics: HTTPMetrics?
-    private let compression: ResponseCompression?
-    private let cors: CORSPolicy?
-    /// Resource exhaustion (503) is logged at most once a second: it comes in bursts.
-    private let exhaustionLog: RateLimitedLog
+    private let dispatcher: Dispatcher
+    private let middlewares: [any Middleware]
+    /// The middlewares around the dispatcher, composed once.
+    private let chain: Handler
+    /// `Allow` of `OPTIONS *`.
+    private let serverAllow: String
+    /// Whether a middleware times requests (the clock is read only then).
+    private let timed: Bool
 
-    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, metrics: HTTPMetrics?,
-         compression: ResponseCompression? = nil, cors: CORSPolicy? = nil) {
+    init(root: Router.Node, errorLog: @escaping @Sendable (String) -> Void, middlewares: [any Middleware]) {
         self.root = root
-        self.errorLog = errorLog
-        self.exhaustionLog = RateLimitedLog(sink: errorLog)
-        self.metrics = metrics
-        self.compression = compression
-        self.cors = cors
+        let dispatcher = Dispatcher(errorLog: errorLog, exhaustionLog: RateLimitedLog(sink: errorLog))
+        self.dispatcher = dispatcher
+        self.middlewares = middlewares
+        // Each layer answers its own middleware's error, so that the problem passes out through
+        // the middlewares around it (an id, a count, CORS) like any answer.
+        var chain: Handler = { request in dispatcher.perform(request) }
+        for middleware in middlewares.reversed() {
+            let inner = chain
+            chain = { request in
+                do {
+                    return try middleware.respond(to: request, next: inner)
+                } catch {
+                    return dispatcher.answer(error, to: request)
+                }
+            }
+        }
+        self.chain = chain
+        var methods = Set<String>()
+        Self.collectMethods(root, into: &methods)
+        serverAllow = Self.allowed(methods)
+        timed = middlewares.contains { $0 is RequestMetrics }
     }
 
     public func respond(to request: HTTPRequest, clientAddress: String) -> HTTPResponse {
-        respond(to: request, clientAddress: clientAddress, receivedAt: metrics == nil ? 0 : IOLoop.now())
+        respond(to: request, clientAddress: clientAddress, receivedAt: timed ? IOLoop.now() : 0)
     }
 
+    public func respond(to head: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse {
+        let request = resolve(head, context: RequestContext(clientAddress: clientAddress, receivedAt: receivedAt))
+        do {
+            return try chain(request)
+        } catch {
+            return dispatcher.answer(error, to: request)   // unreachable: each layer answers its errors
+        }
+    }
+
+    /// Every middleware's `finishing`, innermost first, as the response would have passed them.
     public func finishing(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
-        guard let cors else { return response }
         var response = response
-        cors.decorate(&response, origin: request.headers["Origin"])
+        for middleware in middlewares.reversed() { middleware.finishing(&response, to: request) }
         return response
     }
 
-    public func respond(to request: HTTPRequest, clientAddress: String, receivedAt: UInt64) -> HTTPResponse {
-        let requestID = RequestID.id(incoming: request.headers[RequestID.headerName])
-        var matched: RouteMetrics?
-        var response = route(request, requestID: requestID, clientAddress: clientAddress, matched: &matched)
-        response = represent(response, request: request, requestID: requestID)
-        response = finishing(response, to: request)
-        // Problems carry it already; a handler's own value is left alone.
-        if !response.headers.contains(RequestID.headerName) {
-            response.headers.append(name: RequestID.headerName, value: requestID)
-        }
-        if let metrics {
-            let now = IOLoop.now()
-            (matched ?? metrics.unmatched).record(method: request.method, status: response.status.code,
-                                                  nanoseconds: now >= receivedAt ? now - receivedAt : 0)
-        }
-        return response
-    }
+    // MARK: routing
 
-    private func route(_ request: HTTPRequest, requestID: String, clientAddress: String,
-                       matched: inout RouteMetrics?) -> HTTPResponse {
-        func problem(_ type: ProblemType, _ status: HTTPStatus, _ detail: String,
-                     invalidParams: [InvalidParam] = []) -> HTTPResponse {
-            var problem = Problem(type: type, status: status, detail: detail, invalidParams: invalidParams)
-            problem.requestID = requestID
-            return problem.response()
+    private func resolve(_ head: HTTPRequest, context: RequestContext) -> Request {
+        var context = context
+        func answer(_ target: RouteTarget, _ node: Router.Node? = nil,
+                    parameters: [String: String] = [:], query: QueryParameters = QueryParameters()) -> Request {
+            Request(head: head, pathParameters: parameters, query: query, context: context, target: target,
+                    routeMetrics: node?.metrics)
         }
 
-        guard request.path.hasPrefix("/") else {
-            return problem(.notFound, .notFound, "No resource at this target.")
-        }
+        if head.method == .options && head.path == "*" { return answer(.serverOptions(allow: serverAllow)) }
+        guard head.path.hasPrefix("/") else { return answer(.notFound) }
         var segments: [String] = []
-        if request.path != "/" {
-            for raw in request.path.dropFirst().pieces(separatedBy: UInt8(ascii: "/")) {
-                guard let decoded = PercentDecoding.decode(raw) else {
-                    return problem(.invalidQuery, .badRequest, "The path has invalid percent-encoding.")
-                }
+        if head.path != "/" {
+            for raw in head.path.dropFirst().pieces(separatedBy: UInt8(ascii: "/")) {
+                guard let decoded = PercentDecoding.decode(raw) else { return answer(.undecodablePath) }
                 segments.append(decoded)
             }
         }
         var captured: [String] = []
-        guard let node = Self.match(segments[...], in: root, captured: &captured) else {
-            return problem(.notFound, .notFound, "No resource at \(request.path).")
-        }
-        matched = node.metrics
+        guard let node = Self.match(segments[...], in: root, captured: &captured) else { return answer(.notFound) }
+        context.route = node.pattern
 
-        if request.method == .options, let cors, let preflight = cors.preflight(request, allow: Self.allowed(node)) {
-            return preflight
-        }
-        let route = node.routes[request.method] ?? (request.method == .head ? node.routes[.get] : nil)
-        guard let route else {
-            let allow = Self.allowed(node)
-            if request.method == .options {
-                return HTTPResponse(status: .noContent, headers: ["Allow": allow])
-            }
-            var response = problem(.methodNotAllowed, .methodNotAllowed,
-                                   "\(request.method) is not allowed here; allowed: \(allow).")
-            response.headers.append(name: "Allow", value: allow)
-            return response
-        }
-
-        let query: QueryParameters
-        do {
-            query = try QueryParameters(parsing: request.query)
-        } catch {
-            return problem(.invalidQuery, .badRequest, "The query string is invalid.",
-                           invalidParams: [InvalidParam(name: error.name, reason: error.reason)])
-        }
-
+        var target: RouteTarget
         var parameters: [String: String] = [:]
-        for (name, value) in zip(route.parameterNames, captured) { parameters[name] = value }
-        var response: HTTPResponse
-        do {
-            response = try route.handler(Request(head: request, pathParameters: parameters, query: query,
-                                                 requestID: requestID, clientAddress: clientAddress))
-        } catch let error as any ProblemConvertible {
-            var thrown = error.problem
-            thrown.requestID = requestID
-            return thrown.response()
-        } catch let error as any ResourceExhaustionError {
-            exhaustionLog.log("503 (resource exhausted): "
-                + ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
-            var unavailable = Problem(type: .serviceUnavailable, status: .serviceUnavailable,
-                                      detail: error.unavailableDetail)
-            unavailable.requestID = requestID
-            unavailable.headers.append(name: "Retry-After", value: String(error.retryAfterSeconds))
-            var response = unavailable.response()
-            response.headers.append(name: "Connection", value: "close")
-            return response
-        } catch {
-            errorLog(ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
-            return problem(.internalError, .internalServerError, "An unexpected error occurred.")
-        }
-
-        return response
-    }
-
-    private static let keptOnNotModified = ["ETag", "Cache-Control", "Content-Location", "Expires", "Vary"]
-
-    /// Steps 6 and 7: the encoding, the entity tag and the 304, in that order of decision
-    /// (the tag of the identity body, then whether it matches, then compression).
-    private func represent(_ response: HTTPResponse, request: HTTPRequest, requestID: String) -> HTTPResponse {
-        var response = response
-        let validated = (request.method == .get || request.method == .head) && response.status == .ok
-        var gzip = false
-        if let compression, response.body.count >= compression.minimumBytes, response.status.code >= 200,
-           response.status != .noContent, response.status != .notModified,
-           !response.headers.contains("Content-Encoding") {
-            Self.addVary("Accept-Encoding", to: &response.headers)
-            gzip = AcceptEncoding.allowsGzip(request.headers.values(for: "Accept-Encoding"))
-        }
-        guard validated || gzip else { return response }
-
-        var identityTag = ""
-        if validated {
-            identityTag = response.headers["ETag"] ?? EntityTag.strong(for: response.body)
-            let etag = gzip ? EntityTag.suffixed(identityTag, "-gzip") : identityTag
-            let conditions = request.headers.values(for: "If-None-Match")
-            if !conditions.isEmpty, EntityTag.ifNoneMatch(conditions, matches: etag) {
-                var headers = HTTPFields()
-                for field in response.headers
-                where Self.keptOnNotModified.contains(where: { field.name.asciiCaseInsensitiveEquals($0) })
-                    && !field.name.asciiCaseInsensitiveEquals("ETag") {
-                    headers.append(name: field.name, value: field.value)
-                }
-                headers.append(name: "ETag", value: etag)
-                return HTTPResponse(status: .notModified, headers: headers)
-            }
-        }
-        if gzip, let compression {
+        var query = QueryParameters()
+        let allow = head.method == .options ? Self.allowed(node) : ""
+        if let route = node.routes[head.method] ?? (head.method == .head ? node.routes[.get] : nil) {
             do {
-                response.body = try Gzip.compress(response.body, level: compression.level)
-                response.headers.append(name: "Content-Encoding", value: "gzip")
+                query = try QueryParameters(parsing: head.query)
+                for (name, value) in zip(route.parameterNames, captured) { parameters[name] = value }
+                target = .handler(route.handler)
             } catch {
-                // Never seen (zlib fails only without memory); the identity body is still right.
-                errorLog(ErrorLog.line(requestID: requestID, method: request.method.rawValue, path: request.path, error: error))
-                gzip = false
+                target = .invalidQuery(InvalidParam(name: error.name, reason: error.reason))
             }
+        } else {
+            target = head.method == .options ? .allowOnly(allow: allow) : .methodNotAllowed(allow: Self.allowed(node))
         }
-        if validated {
-            response.headers.remove(name: "ETag")
-            response.headers.append(name: "ETag", value: gzip ? EntityTag.suffixed(identityTag, "-gzip") : identityTag)
-        }
-        return response
-    }
-
-    /// Adds `token` to the response's `Vary`, merging into one field; nothing if `Vary: *` or
-    /// the token is already there.
-    static func addVary(_ token: String, to headers: inout HTTPFields) {
-        let existing = headers.values(for: "Vary")
-        if existing.isEmpty {
-            headers.append(name: "Vary", value: token)
-            return
-        }
-        if headers.contains(token: "*", in: "Vary") || headers.contains(token: token.lowercased(), in: "Vary") { return }
-        headers.remove(name: "Vary")
-        headers.append(name: "Vary", value: (existing + [token]).joined(separator: ", "))
+        if head.method == .options { target = .options(allow: allow, otherwise: target) }
+        return answer(target, node, parameters: parameters, query: query)
     }
 
     /// Depth-first: the literal child first, then the parameter child; a node counts as a
@@ -235,9 +146,103 @@ public final class RouterResponder: Responder {
     }
 
     static func allowed(_ node: Router.Node) -> String {
-        var methods = Set(node.routes.keys.map(\.rawValue))
+        allowed(Set(node.routes.keys.map(\.rawValue)))
+    }
+
+    private static func allowed(_ methods: Set<String>) -> String {
+        var methods = methods
         if methods.contains("GET") { methods.insert("HEAD") }
         methods.insert("OPTIONS")
         return methods.sorted().joined(separator: ", ")
+    }
+
+    private static func collectMethods(_ node: Router.Node, into methods: inout Set<String>) {
+        for method in node.routes.keys { methods.insert(method.rawValue) }
+        for child in node.literals.values { collectMethods(child, into: &methods) }
+        for child in node.parameter { collectMethods(child, into: &methods) }
+    }
+
+    /// Adds `token` to the response's `Vary` (see `Representation.addVary`).
+    static func addVary(_ token: String, to headers: inout HTTPFields) {
+        Representation.addVary(token, to: &headers)
+    }
+}
+
+/// The innermost step: performs what routing decided, and turns errors into problems.
+private struct Dispatcher: Sendable {
+    let errorLog: @Sendable (String) -> Void
+    /// Resource exhaustion (503) is logged at most once a second: it comes in bursts.
+    let exhaustionLog: RateLimitedLog
+
+    func perform(_ request: Request) -> HTTPResponse {
+        perform(request.target, request)
+    }
+
+    private func perform(_ target: RouteTarget, _ request: Request) -> HTTPResponse {
+        switch target {
+        case .handler(let handler):
+            do {
+                return try handler(request)
+            } catch {
+                return answer(error, to: request)
+            }
+        case .options(_, let otherwise):
+            return perform(otherwise, request)
+        case .allowOnly(let allow):
+            return HTTPResponse(status: .noContent, headers: ["Allow": allow])
+        case .serverOptions(let allow):
+            return HTTPResponse(status: .ok, headers: ["Allow": allow])
+        case .notFound:
+            let detail = request.path.hasPrefix("/") ? "No resource at \(request.path)." : "No resource at this target."
+            return problem(.notFound, .notFound, detail, request)
+        case .undecodablePath:
+            return problem(.invalidQuery, .badRequest, "The path has invalid percent-encoding.", request)
+        case .methodNotAllowed(let allow):
+            var response = problem(.methodNotAllowed, .methodNotAllowed,
+                                   "\(request.method) is not allowed here; allowed: \(allow).", request)
+            response.headers.append(name: "Allow", value: allow)
+            return response
+        case .invalidQuery(let parameter):
+            var problem = Problem(type: .invalidQuery, status: .badRequest, detail: "The query string is invalid.",
+                                  invalidParams: [parameter])
+            problem.requestID = Self.id(of: request)
+            return problem.response()
+        case .answered:
+            return problem(.notFound, .notFound, "No resource at \(request.path).", request)
+        }
+    }
+
+    private func problem(_ type: ProblemType, _ status: HTTPStatus, _ detail: String, _ request: Request) -> HTTPResponse {
+        var problem = Problem(type: type, status: status, detail: detail)
+        problem.requestID = Self.id(of: request)
+        return problem.response()
+    }
+
+    private static func id(of request: Request) -> String? {
+        request.requestID.isEmpty ? nil : request.requestID
+    }
+
+    func answer(_ error: any Error, to request: Request) -> HTTPResponse {
+        switch error {
+        case let error as any ProblemConvertible:
+            var thrown = error.problem
+            thrown.requestID = Self.id(of: request)
+            return thrown.response()
+        case let error as any ResourceExhaustionError:
+            exhaustionLog.log("503 (resource exhausted): "
+                + ErrorLog.line(requestID: request.requestID, method: request.method.rawValue, path: request.path,
+                                error: error))
+            var unavailable = Problem(type: .serviceUnavailable, status: .serviceUnavailable,
+                                      detail: error.unavailableDetail)
+            unavailable.requestID = Self.id(of: request)
+            unavailable.headers.append(name: "Retry-After", value: String(error.retryAfterSeconds))
+            var response = unavailable.response()
+            response.headers.append(name: "Connection", value: "close")
+            return response
+        default:
+            errorLog(ErrorLog.line(requestID: request.requestID, method: request.method.rawValue, path: request.path,
+                                   error: error))
+            return problem(.internalError, .internalServerError, "An unexpected error occurred.", request)
+        }
     }
 }

@@ -73,6 +73,11 @@ public final class Database {
                 try execute(sql: "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=\(max(0, configuration.autoCheckpointPages))")
             }
             try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
+            // SQLite falls back to read-only when the file cannot be written, and only the
+            // first write would tell: refuse the open instead.
+            if !configuration.readOnly && path != ":memory:" && !path.isEmpty && isReadOnlyFile {
+                throw DatabaseError(resultCode: 8, message: "SQLite opened the file read-only")
+            }
         } catch let error as DatabaseError {
             throw DatabaseOpenError(path: path, readOnly: configuration.readOnly, underlying: error)
         }

@@ -21,6 +21,9 @@ public final class DatabasePool: @unchecked Sendable {
     public let configuration: Database.Configuration
     /// The most reader connections opened at once. Default max(2, active processor count).
     public let maximumReaderCount: Int
+    /// Storage faults met by writes (disk full, read-only, a replaced file), and the writes
+    /// they refused: `write` throws `DatabaseUnavailableError` for them.
+    public let faults: DatabaseFaults
 
     // The writer: a recursive lock so that `write` (and `writeWithoutTransaction`) may be
     // nested on one thread; the inner call joins the outer transaction via a savepoint.
@@ -40,8 +43,10 @@ public final class DatabasePool: @unchecked Sendable {
     private let checkpointerLock = NSLock()
     private let closed = Atomic<Bool>(false)
 
-    /// Opens (creating when missing) the database file at `path`. The writer connection is
-    /// opened now, so a bad path fails here; readers open on demand.
+    /// Opens (creating when missing, unless `configuration.readOnly`) the database file at
+    /// `path`. The writer connection is opened now, so a bad path fails here; readers open on
+    /// demand. With `configuration.readOnly`, every write is refused with
+    /// `DatabaseUnavailableError` (`StorageFault.readOnly`).
     ///
     /// An in-memory database cannot be pooled (each connection would see its own empty
     /// database): use `Database(inMemory:)` instead.
@@ -49,18 +54,21 @@ public final class DatabasePool: @unchecked Sendable {
                 maximumReaderCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) throws {
         precondition(maximumReaderCount >= 1, "a pool needs at least one reader")
         precondition(path != ":memory:" && !path.isEmpty, "an in-memory database cannot be shared by a pool")
-        var writerConfiguration = configuration
-        writerConfiguration.readOnly = false
-        self.writer = try Database(path: path, configuration: writerConfiguration)
+        // A read-only configuration makes a read-only pool: its "writer" opens read-only too,
+        // and `faults` refuses every write (`DatabaseFaults.startReadOnly`).
+        self.writer = try Database(path: path, configuration: configuration)
         self.path = path
         self.configuration = configuration
         self.maximumReaderCount = maximumReaderCount
+        self.faults = DatabaseFaults(path: path)
+        if configuration.readOnly { faults.startReadOnly() }
     }
 
     /// Runs `body` on a reader connection inside a read transaction; returns its value.
     /// Blocks while every reader is busy.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseReadIfFileReplaced()
         let reader = try checkOutReader()
         defer { checkIn(reader) }
         return try reader.transaction(.deferred, body)
@@ -71,18 +79,20 @@ public final class DatabasePool: @unchecked Sendable {
     /// thread writes. May be nested on the same thread (the inner call is a savepoint).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseWriteIfUnavailable()
         lockWriter()
         defer { writerLock.unlock() }
-        return try writer.transaction(.immediate, body)
+        return try faults.watching { try writer.transaction(.immediate, body) }
     }
 
     /// Runs `body` on the writer connection with no transaction around it, for work that
     /// manages its own transactions (migrations, VACUUM, bulk loads committing in batches).
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
+        try faults.refuseWriteIfUnavailable()
         lockWriter()
         defer { writerLock.unlock() }
-        return try body(writer)
+        return try faults.watching { try body(writer) }
     }
 
     /// Checkpoints the write-ahead log (`Database.checkpoint`: PASSIVE, so it never waits for

@@ -1,3 +1,4 @@
+import API
 import CommandLineOptions
 import DataImport
 import Domain
@@ -232,7 +233,7 @@ struct BenchBooker {
             let request = BookingRequest(listingID: ListingID(listing), stay: stay, guests: guests, expectedTotal: quote.total)
             let key = IdempotencyKey(UUID().uuidString)!
             guard case .created(let reservation, _) = try bookings.book(request, guest: guest, key: key, language: .ko,
-                                                                      render: { _ in [] }) else { return nil }
+                                                                      receipt: { BookingConfirmation($0) }) else { return nil }
             return reservation.id
         } catch is StaysError {
             return nil

@@ -1,5 +1,7 @@
 import API
 import CommandLineOptions
+import DataImport
+import Domain
 import Foundation
 import HTTPServer
 
@@ -63,13 +65,13 @@ enum Commands {
         } catch let error as UsageError {
             return usageError(error.description)
         } catch {
-            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            StandardError.write("stays: \(error)\n")
             return 1
         }
     }
 
     static func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("stays: \(message)\nRun 'stays --help' for usage.\n".utf8))
+        StandardError.write("stays: \(message)\nRun 'stays --help' for usage.\n")
         return 2
     }
 

@@ -1,6 +1,7 @@
 import API
 import Application
 import CommandLineOptions
+import DataImport
 import Domain
 import Foundation
 import HTTP1
@@ -35,16 +36,27 @@ enum ServeCommand {
                         settings.accessLogFormat = format
                     },
                     show: { $0.accessLogFormat.rawValue }),
-        ServeOption(.value("metrics-port", "PORT", env: "STAYS_METRICS_PORT", "serve GET /metrics on this port only"),
+        ServeOption(.value("metrics-port", "PORT", env: "STAYS_METRICS_PORT",
+                           "serve GET /metrics on this port only, to any client (default: on the main port, to loopback clients only)"),
                     read: { options, settings in
                         guard options.string("metrics-port") != nil else { return }
                         settings.application.metricsPort = try options.integer("metrics-port", default: 0, in: 0...65_535)
                     },
-                    show: { $0.application.metricsPort.map(String.init) ?? "none: /metrics on the main port" }),
+                    show: { $0.application.metricsPort.map(String.init) ?? "none: /metrics on the main port, to loopback clients only" }),
         ServeOption(.today,
                     read: { options, settings in settings.application.dateProvider = try options.dateProvider() },
                     show: { ($0.application.dateProvider as? FixedDateProvider)?.date.description ?? "the real date" }),
         .negatedFlag("no-seed", env: "STAYS_NO_SEED", "do not seed demo data into an empty database", \.application.seedDemoData),
+        ServeOption(.value("seed", "demo|none", env: "STAYS_SEED",
+                           "demo: seed the demo catalog into an empty database (the container image sets none); none: never"),
+                    read: { options, settings in
+                        guard let seed = options.string("seed") else { return }
+                        guard seed == "demo" || seed == "none" else { throw options.invalid("seed", seed, "expected demo or none") }
+                        if seed == "none" { settings.application.seedDemoData = false }
+                    },
+                    show: { $0.application.seedDemoData ? "demo" : "none" }),
+        .flag("read-only", env: "STAYS_READ_ONLY",
+              "serve a SQLite database without writing it: writes answer 503, /health/ready says read-only", \.application.readOnly),
         .seconds("header-timeout", env: "STAYS_HEADER_TIMEOUT", "first byte to end of headers", \.application.server.headerTimeout),
         .seconds("idle-timeout", env: "STAYS_IDLE_TIMEOUT", "idle keep-alive connection lifetime", \.application.server.idleTimeout),
         .integer("max-body-bytes", "BYTES", env: "STAYS_MAX_BODY_BYTES", "largest request body", in: 0...(1 << 30),
@@ -81,6 +93,19 @@ enum ServeCommand {
                         if !origins.isEmpty { settings.corsOrigins = origins }
                     },
                     show: { $0.corsOrigins.isEmpty ? "none: no CORS" : $0.corsOrigins.joined(separator: ",") }),
+        ServeOption(.repeatable("image-origin", "ORIGIN", env: "STAYS_IMAGE_ORIGINS",
+                                "the web client may show images from this origin: map tiles, imported photos (repeatable; env: comma-separated)"),
+                    read: { options, settings in
+                        let origins = options.strings("image-origin")
+                        guard !origins.isEmpty else { return }
+                        guard let policy = WebClientPolicy(imageOrigins: origins) else {
+                            throw options.invalid("image-origin", origins.joined(separator: ","),
+                                                  "expected origins such as https://tile.example.com")
+                        }
+                        settings.application.webClient = policy
+                    },
+                    show: { $0.application.webClient.imageOrigins.isEmpty ? "none: only this server's"
+                                : $0.application.webClient.imageOrigins.joined(separator: ",") }),
         .integer("guest-rate-limit", "N", env: "STAYS_GUEST_RATE_LIMIT", "POST /guests per client address per minute; 0: no limit",
                  in: 0...1_000_000, \.application.guestsPerMinutePerAddress),
         .integer("max-connections-per-address", "N", env: "STAYS_MAX_CONNECTIONS_PER_ADDRESS",
@@ -130,20 +155,20 @@ enum ServeCommand {
         do {
             port = try server.start()
         } catch {
-            FileHandle.standardError.write(Data("stays: \(error)\n".utf8))
+            StandardError.write("stays: \(error)\n")
             return 1
         }
-        FileHandle.standardError.write(Data("stays: listening on http://\(configuration.host):\(port) (database \(path))\n".utf8))
+        StandardError.write("stays: listening on http://\(configuration.host):\(port) (database \(path))\n")
         if let metricsPort = server.metricsPort {
-            FileHandle.standardError.write(Data("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n".utf8))
+            StandardError.write("stays: metrics on http://\(configuration.host):\(metricsPort)/metrics\n")
         }
         let signals = ShutdownSignals { signal in
-            FileHandle.standardError.write(Data("stays: signal \(signal), shutting down\n".utf8))
+            StandardError.write("stays: signal \(signal), shutting down\n")
             server.shutdown()
         }
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
-        FileHandle.standardError.write(Data("stays: stopped\n".utf8))
+        StandardError.write("stays: stopped\n")
         return 0
     }
 }

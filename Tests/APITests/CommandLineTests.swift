@@ -44,7 +44,7 @@ func runStays(_ arguments: [String], environment: [String: String]? = nil) throw
         #expect(result.output.contains("redacted"))
         #expect(!result.output.contains("print-config ="))
         // Every other option has a line.
-        #expect(lines.filter { $0.contains(" = ") }.count == 22, "\(result.output)")
+        #expect(lines.filter { $0.contains(" = ") }.count == 25, "\(result.output)")
 
         let bad = try runStays(["serve", "--print-config", "--port", "x"])
         #expect(bad.status == 2, "\(bad)")

@@ -32,14 +32,16 @@ import Testing
                     #expect(pin["totalPrice"] is NSNull && card["totalPrice"] is NSNull)
                 }
                 let coordinate = card["coordinate"] as! [String: Any]
-                #expect(pin["lat"] as? Double == coordinate["lat"] as? Double)
-                #expect(pin["lng"] as? Double == coordinate["lng"] as? Double)
+                let pinCoordinate = try #require(pin["coordinate"] as? [String: Any])
+                #expect(pinCoordinate["lat"] as? Double == coordinate["lat"] as? Double)
+                #expect(pinCoordinate["lng"] as? Double == coordinate["lng"] as? Double)
             }
         }
         // A small box around one listing's coordinate finds just that one.
         let all = try #require(try server.json("/listings/map?\(Self.korea)&zoom=7")["pins"] as? [[String: Any]])
         let first = try #require(all.first)
-        let lat = first["lat"] as! Double, lng = first["lng"] as! Double
+        let firstCoordinate = try #require(first["coordinate"] as? [String: Any])
+        let lat = firstCoordinate["lat"] as! Double, lng = firstCoordinate["lng"] as! Double
         let small = try server.json("/listings/map?bbox=\(lat - 0.0001),\(lng - 0.0001),\(lat + 0.0001),\(lng + 0.0001)&zoom=16")
         let smallPins = try #require(small["pins"] as? [[String: Any]])
         #expect(smallPins.contains { $0["id"] as? String == first["id"] as? String })

@@ -7,8 +7,10 @@ quote's total equals the card's total, book, see the trip, cancel, see the refun
 the dates free again in the listing's calendar. Then the page at phone width (375 px) must
 not scroll sideways.
 
-Fails on any failed step, any console error or uncaught exception in the page, and any
-request to another origin. Writes a screenshot per step to OUT (and, with --docs DIR, the
+Fails on any failed step, any console error or uncaught exception in the page, any
+request to another origin, and any Content Security Policy violation (a console message
+"Refused to ..." of any level, or a `securitypolicyviolation` event); the page itself must
+carry the policy. Writes a screenshot per step to OUT (and, with --docs DIR, the
 ones the docs show, as DIR/web-*.png).
 
 usage: flow.py BASE_URL TODAY OUT [--docs DIR]
@@ -37,8 +39,32 @@ def origin(url):
     return f"{parts.scheme}://{parts.netloc}"
 
 
+# Records every CSP violation the page reports, for `violations(page)`.
+VIOLATION_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def violations(page):
+    """The CSP violations the page has reported since it loaded (then forgets them)."""
+    return page.evaluate("(() => { const v = window.__cspViolations || []; window.__cspViolations = []; return v; })()")
+
+
+def check_violations(page):
+    for violation in violations(page):
+        problems.append(f"CSP violation: {violation}")
+
+
 def watch(page):
+    page.add_init_script(VIOLATION_RECORDER)
+
     def on_console(message):
+        if "Refused to" in message.text:
+            problems.append(f"CSP violation ({message.type}): {message.text}")
+            return
         if message.type != "error":
             return
         if message.text.startswith("Failed to load resource") and any(
@@ -59,7 +85,8 @@ def watch(page):
 
 def shot(page, name, docs_name=None, docs_element=None):
     """The viewport as step N; with --docs, also docs/web-<docs_name>.png (of `docs_element`
-    alone when given, for a smaller picture of one control)."""
+    alone when given, for a smaller picture of one control). Reports the CSP violations so far."""
+    check_violations(page)
     global step_number
     step_number += 1
     path = os.path.join(OUT, f"{step_number:02d}-{name}.png")
@@ -97,8 +124,15 @@ def main():
         page = context.new_page()
         watch(page)
 
-        step("open the page")
-        page.goto(BASE + "/")
+        step("open the page (it carries its security policy)")
+        answer = page.goto(BASE + "/")
+        policy = answer.headers.get("content-security-policy", "")
+        for directive in ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'",
+                          "connect-src 'self'", "frame-ancestors 'none'"]:
+            assert directive in policy, f"the page's Content-Security-Policy lacks {directive}: {policy!r}"
+        assert answer.headers.get("x-content-type-options") == "nosniff", answer.headers
+        assert answer.headers.get("x-frame-options") == "DENY", answer.headers
+        assert answer.headers.get("referrer-policy"), answer.headers
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         expect(page.locator("#popular .destination").first).to_be_visible()
         # The position is allowed: nearby places show before anything is typed.
@@ -265,7 +299,21 @@ def main():
         mobile.locator("#search-button").click()
         tile = mobile.locator("#map svg image").first
         expect(tile).to_have_attribute("href", re.compile(r"^/images/locations/tile-1[0-2]-\d+-\d+\.svg$"))
+        check_violations(mobile)
+
+        step("a tile template on an origin the policy does not allow is ignored, not loaded")
+        mobile.evaluate("localStorage.setItem('stays.mapTiles', 'https://tiles.invalid/{z}/{x}/{y}.png')")
+        mobile.reload()
+        expect(mobile.locator("body[data-ready=true]")).to_be_visible()
+        mobile.locator("#location-input").press_sequentially("서울", delay=50)
+        mobile.locator("#location-options [role=option]", has_text="서울특별시").first.click()
+        mobile.locator("#search-button").click()
+        expect(mobile.locator("#map svg")).to_be_attached()
+        expect(mobile.locator("#result-list .card").first).to_be_visible()
+        expect(mobile.locator("#map svg image")).to_have_count(0)
         mobile.evaluate("localStorage.removeItem('stays.mapTiles')")
+        check_violations(mobile)
+        check_violations(page)
         browser.close()
 
     if problems:

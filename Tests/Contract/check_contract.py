@@ -1241,7 +1241,9 @@ class Checker:
             problems = [] if r.body == created.body else ["body differs from the first answer"]
             if r.header("Idempotent-Replayed") != "true":
                 problems.append("Idempotent-Replayed %r" % r.header("Idempotent-Replayed"))
-            return problems + (["Location on a replay"] if r.header("Location") is not None else [])
+            if r.header("Location") != created.header("Location"):
+                problems.append("Location %r on a replay, %r first" % (r.header("Location"), created.header("Location")))
+            return problems
         self.book("replay: same key, same body -> the same 201 byte for byte, Idempotent-Replayed", alice, request,
                   key=key, check=replay)
         self.book("replay: same key, same members in another order -> the same 201", alice, None, key=key,

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DataImport
 
@@ -48,5 +49,17 @@ private final class Output {
         reporter.handle(.advanced(completed: 100))
         reporter.finish(summary: "100 listings")
         #expect(output.text == "\r[##########          ] 50% 50/100 1.0s\r[####################] 100% 100/100 2.0s\n100 listings in 2.0s\n")
+    }
+
+    /// A database whose writes are still in the write-ahead log (a server seeding on first
+    /// start checkpoints a second later) is reported with them: the file alone is 4 KiB.
+    @Test func theDatabaseSizeCountsTheWriteAheadLog() throws {
+        let path = try TemporaryFile.write([UInt8](repeating: 0, count: 4096))
+        defer { TemporaryFile.remove(path); TemporaryFile.remove(path + "-wal") }
+        try Data(count: 3 << 20).write(to: URL(fileURLWithPath: path + "-wal"))
+        let output = Output()
+        let reporter = ProgressReporter(isTerminal: false, write: { output.text += $0 }, clock: { output.now })
+        reporter.finish(summary: "seeded", databasePath: path)
+        #expect(output.text == "seeded in 0.0s; database 3.0 MiB\n", "\(output.text)")
     }
 }

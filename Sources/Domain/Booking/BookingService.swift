@@ -2,11 +2,12 @@ import Crypto
 import Synchronization
 
 /// What `BookingService.book` did.
-public enum BookingOutcome: Sendable {
-    /// A new reservation, and the response body stored for replays.
-    case created(Reservation, body: [UInt8])
-    /// The same guest sent the same request with the same key before: the body first sent.
-    case replayed(body: [UInt8])
+public enum BookingOutcome<Receipt: BookingReceipt>: Sendable {
+    /// A new reservation, and the receipt stored for replays.
+    case created(Reservation, receipt: Receipt)
+    /// The same guest sent the same request with the same key before: the reservation it
+    /// made then and the receipt stored with it.
+    case replayed(ReservationID, receipt: Receipt)
 }
 
 /// Bookings made and cancelled by this process (for metrics). Lock-free.
@@ -50,22 +51,23 @@ public final class BookingService: Sendable {
     /// Books `request` for `guest` under `key`.
     ///
     /// - A key this guest used before with the same request: `.replayed` with the first
-    ///   answer's body, even if that reservation was cancelled since; nothing is booked.
+    ///   call's receipt, even if that reservation was cancelled since; nothing is booked.
     ///   With a different request: `.idempotencyKeyReused` (422).
     /// - Otherwise validates exactly as a quote does (`Quote.validated`: 400, 404, 409
     ///   `unavailableDates`, 422), then `.priceChanged` (409) when the total differs from
     ///   `expectedTotal`; then inserts. The store's unique night key turns a lost race into
     ///   `.unavailableDates` naming the nights taken.
-    /// - `render` makes the 201 body of the new reservation; it is stored with the key in
-    ///   the same transaction, so a replay answers byte for byte what the first call did.
-    public func book(_ request: BookingRequest, guest: GuestID, key: IdempotencyKey, language: Language,
-                     render: (Reservation) -> [UInt8]) throws -> BookingOutcome {
+    /// - `receipt` makes the caller's receipt of the new reservation (localized); it is stored
+    ///   with the key in the same transaction, so a replay answers what the first call did.
+    public func book<Receipt: BookingReceipt>(_ request: BookingRequest, guest: GuestID, key: IdempotencyKey,
+                                              language: Language, receipt: (Reservation) throws -> Receipt)
+        throws -> BookingOutcome<Receipt> {
         try Quote.checkLength(of: request.stay)
         let fingerprint = SHA256.hash(Array(request.canonicalText.utf8))
-        let outcome: BookingOutcome = try store.write { transaction in
+        let outcome: BookingOutcome<Receipt> = try store.write { transaction in
             if let record = try transaction.idempotencyRecord(of: guest, key: key) {
                 guard record.requestFingerprint == fingerprint else { throw StaysError.idempotencyKeyReused }
-                return .replayed(body: record.responseBody)
+                return .replayed(record.reservationID, receipt: try Receipt(recorded: record.responseBody))
             }
             guard let (listing, entries) = try transaction.listingAndCalendar(
                 request.listingID, in: Quote.calendarRange(of: request.stay)) else {
@@ -82,11 +84,11 @@ public final class BookingService: Sendable {
                 throw StaysError.reservationNotFound(id)  // unreachable: inserted just above
             }
             let localized = reservation.localized(in: language)
-            let body = render(localized)
+            let made = try receipt(localized)
             try transaction.storeIdempotencyRecord(
-                IdempotencyRecord(requestFingerprint: fingerprint, reservationID: id, responseBody: body),
+                IdempotencyRecord(requestFingerprint: fingerprint, reservationID: id, responseBody: made.recorded),
                 of: guest, key: key, at: now)
-            return .created(localized, body: body)
+            return .created(localized, receipt: made)
         }
         if case .created = outcome { counters.recordCreated() }
         return outcome

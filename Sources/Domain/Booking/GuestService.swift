@@ -18,15 +18,8 @@ public final class GuestService: Sendable {
         return (id, token)
     }
 
-    /// The guest an `Authorization` header value (`Bearer <token>`) names. Throws
-    /// `.unauthenticated` when it is missing, malformed or unknown.
-    public func authenticate(authorization: String?) throws -> GuestID {
-        guard let authorization else { throw StaysError.unauthenticated("A bearer token is required.") }
-        // RFC 9110 §11.1: the scheme is case-insensitive; RFC 6750 §2.1: one space, then the token.
-        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", let token = GuestToken(parsing: String(parts[1])) else {
-            throw StaysError.unauthenticated("The Authorization header must be `Bearer <token>`.")
-        }
+    /// The guest `token` belongs to. Throws `.unauthenticated` when it is unknown.
+    public func authenticate(_ token: GuestToken) throws -> GuestID {
         guard let guest = try store.read({ try $0.guest(withTokenDigest: token.digest) }) else {
             throw StaysError.unauthenticated("The token is not valid.")
         }

@@ -98,10 +98,13 @@ public struct NewReservation: Hashable, Sendable {
     }
 }
 
-/// A stored idempotency key: which request it was used for and the answer sent.
+/// A stored idempotency key: which request it was used for, the reservation it made, and
+/// the caller's receipt of it (`BookingReceipt.recorded`: opaque here; stored in the
+/// `response_body` column, whose name it keeps).
 public struct IdempotencyRecord: Hashable, Sendable {
     public var requestFingerprint: [UInt8]
     public var reservationID: ReservationID
+    /// The receipt's recorded form.
     public var responseBody: [UInt8]
     public init(requestFingerprint: [UInt8], reservationID: ReservationID, responseBody: [UInt8]) {
         self.requestFingerprint = requestFingerprint
