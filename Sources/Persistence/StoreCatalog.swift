@@ -14,7 +14,7 @@ import Storage
 ///
 /// Each method is pre-specialized for both engines (`@_specialize`): callers reach the
 /// catalog through protocols, where generic code would otherwise run unspecialized (the
-/// SQLite calendar read cost about 10% more CPU without it, `stays bench-sql`).
+/// SQLite calendar read took 44 instead of 37 µs of CPU without it, `stays bench-sql`).
 public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
     let engine: Engine
 
