@@ -33,7 +33,8 @@ public final class StoreBookings<Engine: StoreEngine>: BookingStore {
 }
 
 /// One transaction's view; valid only inside the closure it was passed to (it holds the
-/// connection, which is not `Sendable`).
+/// connection, which is not `Sendable`). Pre-specialized for both engines, as
+/// `StoreCatalog` is.
 final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
     private let connection: Engine.Connection
 
@@ -43,25 +44,35 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
 
     // MARK: reads
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func guest(withTokenDigest digest: [UInt8]) throws -> GuestID? {
         try connection.fetchOne("SELECT id FROM guests WHERE token_hash = ?", [digest]) { GuestID($0.int64(0)) }
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func listingAndCalendar(_ id: ListingID, in range: Range<CalendarDate>) throws
         -> (listing: Listing, entries: [CalendarEntry])? {
         guard let listing = try StoreCatalog<Engine>.listingSummary(id.rawValue, in: connection) else { return nil }
         return (listing, try StoreCatalog<Engine>.calendarEntries(of: id, in: range, in: connection))
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func listingExists(_ id: ListingID) throws -> Bool {
         try connection.exists("SELECT 1 FROM listings WHERE id = ?", [id.rawValue])
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func reservation(_ id: ReservationID, of guest: GuestID) throws -> Reservation? {
         try connection.fetchOne(ReservationRecord.select + " WHERE r.id = ? AND r.guest_id = ?",
                                 [id.rawValue, guest.rawValue]) { try ReservationRecord.decode($0) }
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func trips(of guest: GuestID, today: CalendarDate, after cursor: TripCursor?, limit: Int) throws -> TripPage {
         let walk = TripWalk(today: today, after: cursor)
         let trips = TripWalk.SQL(connection.dialect)
@@ -78,6 +89,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         })
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID] {
         try connection.fetchAll("""
             SELECT listing_id FROM wishlist WHERE guest_id = ? ORDER BY saved_at DESC, listing_id DESC LIMIT ?
@@ -86,12 +99,16 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
 
     // MARK: writes
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func createGuest(tokenDigest: [UInt8], at instant: Instant) throws -> GuestID {
         let id = try connection.fetchOne("INSERT INTO guests (token_hash, created_at) VALUES (?, ?) RETURNING id",
                                          [tokenDigest, instant.millisecondsSinceEpoch]) { $0.int64(0) }
         return GuestID(id ?? 0)
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func idempotencyRecord(of guest: GuestID, key: IdempotencyKey) throws -> IdempotencyRecord? {
         // Held to the end of the transaction: a concurrent attempt with the same key, on any
         // server, waits here until this one has committed its record (or rolled back). The
@@ -108,6 +125,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         }
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func storeIdempotencyRecord(_ record: IdempotencyRecord, of guest: GuestID, key: IdempotencyKey,
                                 at instant: Instant) throws {
         try connection.run("""
@@ -117,6 +136,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
                   record.responseBody, instant.millisecondsSinceEpoch])
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func insertReservation(_ new: NewReservation) throws -> ReservationID {
         let quote = new.quote
         let id = try connection.fetchOne("""
@@ -163,6 +184,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         }
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func cancelReservation(_ reservation: Reservation, at instant: Instant, on cancelledOn: CalendarDate,
                            refund: Refund) throws {
         let id = reservation.id, listingID = reservation.listingID
@@ -187,6 +210,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         try ChangeLog.append(listing: listingID, reason: .cancellation, in: connection)
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws {
         try connection.run("""
             INSERT INTO wishlist (guest_id, listing_id, saved_at) VALUES (?, ?, ?) \
@@ -194,6 +219,8 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             """, [guest.rawValue, listing.rawValue, instant.millisecondsSinceEpoch])
     }
 
+    @_specialize(where Engine == SQLiteEngine)
+    @_specialize(where Engine == PostgresEngine)
     func removeFromWishlist(_ listing: ListingID, of guest: GuestID) throws {
         try connection.run("DELETE FROM wishlist WHERE guest_id = ? AND listing_id = ?", [guest.rawValue, listing.rawValue])
     }
