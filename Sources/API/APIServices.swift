@@ -20,11 +20,15 @@ public struct APIServices: Sendable {
     public let wishlist: WishlistService
     /// Limits `POST /guests` per client address; nil: no limit.
     public let guestCreationLimit: RateLimiter?
+    /// Accounts and sessions; nil: no account routes (anonymous guests only).
+    public let accounts: AccountService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,
                 guestCreationLimit: RateLimiter?, dateProvider: any DateProvider, searchTimeZone: String = "Asia/Seoul",
-                catalogCurrency: CurrencyCode = .krw, readiness: @escaping @Sendable () throws -> Void) {
+                catalogCurrency: CurrencyCode = .krw, accounts: AccountService? = nil,
+                readiness: @escaping @Sendable () throws -> Void) {
+        self.accounts = accounts
         self.locations = locations
         self.listings = listings
         self.calendars = calendars
@@ -45,7 +49,7 @@ extension APIServices {
     public init(catalog: any ListingRepository & LocationRepository, bookingStore: any BookingStore,
                 dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
                 timeZone: String = "Asia/Seoul", currency: CurrencyCode = .krw, guestCreationLimit: RateLimiter?,
-                readiness: @escaping @Sendable () throws -> Void) {
+                accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
         self.init(locations: LocationService(repository: catalog),
                   listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
                   calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
@@ -57,7 +61,7 @@ extension APIServices {
                                             pricing: pricing),
                   guestCreationLimit: guestCreationLimit,
                   dateProvider: dateProvider, searchTimeZone: timeZone, catalogCurrency: currency,
-                  readiness: readiness)
+                  accounts: accounts, readiness: readiness)
     }
 }
 

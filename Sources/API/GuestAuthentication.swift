@@ -9,18 +9,35 @@ import HTTPServer
 /// The header is read here, in the API: the domain is handed a parsed `GuestToken`.
 struct GuestAuthentication: Middleware {
     let guests: GuestService
+    /// Accounts, whose access tokens are accepted as guests' tokens are; nil: none.
+    let accounts: AccountService?
 
     func respond(to request: Request, next: (Request) throws -> HTTPResponse) throws -> HTTPResponse {
         var request = request
+        let (guest, account) = try authenticate(request)
+        request.context[AuthenticatedGuest.self] = guest
+        request.context[SignedInAccount.self] = account
+        return try next(request)
+    }
+
+    /// The guest the request's `Authorization` names, and the signed-in account when the
+    /// token is an account's access token rather than an anonymous guest's; 401 otherwise.
+    func authenticate(_ request: Request) throws -> (GuestID, Principal?) {
         do {
             let token = try Self.bearerToken(request.header("Authorization"))
-            request.context[AuthenticatedGuest.self] = try guests.authenticate(token)
+            do {
+                return (try guests.authenticate(token), nil)
+            } catch StaysError.unauthenticated(let reason) {
+                // Not an anonymous guest's token: perhaps an account's access token.
+                guard let accounts else { throw StaysError.unauthenticated(reason) }
+                let principal = Principal(try accounts.authenticate(accessToken: token))
+                return (principal.account.guestID, principal)
+            }
         } catch let error as StaysError {
             var problem = error.problem
             problem.headers.append(name: "WWW-Authenticate", value: #"Bearer realm="stays""#)
             throw problem
         }
-        return try next(request)
     }
 
     /// The token of an `Authorization` header value (`Bearer <token>`); `.unauthenticated`

@@ -13,8 +13,11 @@ public enum StaysAPI {
         ListingRoutes(services: services).register(in: &router)
         CalendarRoutes(services: services).register(in: &router)
         QuoteRoutes(services: services).register(in: &router)
-        let authentication = GuestAuthentication(guests: services.guests)
+        let authentication = GuestAuthentication(guests: services.guests, accounts: services.accounts)
         GuestRoutes(services: services).register(in: &router)
+        if let accounts = services.accounts {
+            AccountRoutes(services: services, accounts: accounts, authentication: authentication).register(in: &router)
+        }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
