@@ -4,6 +4,7 @@
 #
 #   Fuzz/run.sh HTTP1Fuzzer 60
 #   Fuzz/run.sh BodyFuzzer 60
+#   Fuzz/run.sh ICalendarFuzzer 60
 #
 # Exits non-zero on a crash, a failed invariant, a leak or a slow input (-timeout), after
 # printing each failing input in base64 (Fuzz/README.md says how one becomes a test).
@@ -17,6 +18,7 @@ binary=.build/debug/$target
 case $target in
     HTTP1Fuzzer) kind=http; extra=(seeds/); dict=(-dict=http.dict) ;;
     BodyFuzzer) kind=body; extra=(); dict=() ;;
+    ICalendarFuzzer) kind=ical; extra=(); dict=(-dict=ical.dict) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
