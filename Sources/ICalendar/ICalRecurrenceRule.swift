@@ -65,9 +65,10 @@ struct ICalRecurrenceRule: Sendable {
     }
 
     /// Occurrence dates (on DTSTART's clock) in ascending order, from `start` and through
-    /// `last`, that `allowed` (UNTIL) accepts. Without COUNT, whole intervals that end
-    /// before `skipBefore` are jumped over. Each date considered costs one of `budget`; at 0
-    /// the expansion stops and `exhausted` is true.
+    /// `last`, that `allowed` (UNTIL) accepts. Whole intervals before `skipBefore` are
+    /// jumped over in O(1) (with COUNT, the occurrences jumped over are counted; a DAILY
+    /// rule with BYDAY is not jumped when it has a COUNT). Each date considered costs one of
+    /// `budget`; at 0 the expansion stops and `exhausted` is true.
     func dates(from start: CalendarDate, through last: CalendarDate, skipBefore: CalendarDate,
                allowed: (CalendarDate) -> Bool, budget: inout Int) -> (dates: [CalendarDate], exhausted: Bool) {
         var dates = [start]
@@ -86,7 +87,12 @@ struct ICalRecurrenceRule: Sendable {
         switch frequency {
         case .daily:
             var step = 1
-            if count == nil { step = max(1, start.days(until: skipBefore) / interval) }
+            if count == nil || byDay.isEmpty {
+                step = max(1, start.days(until: skipBefore) / interval)
+                // Steps 1..<step are occurrences (no BYDAY filter when COUNT is set).
+                if count != nil { emitted += step - 1 }
+                if let count, emitted >= count { return (dates, false) }
+            }
             while true {
                 let date = start.adding(days: step * interval)
                 step += 1
@@ -101,8 +107,13 @@ struct ICalRecurrenceRule: Sendable {
         case .weekly:
             let firstWeek = start.adding(days: -((start.weekday - weekStart + 7) % 7))
             let offsets = Set(byDay.isEmpty ? [start.weekday] : byDay).map { ($0 - weekStart + 7) % 7 }.sorted()
-            var period = 0
-            if count == nil { period = max(0, firstWeek.days(until: skipBefore) / (7 * interval)) }
+            var period = max(0, firstWeek.days(until: skipBefore) / (7 * interval))
+            if count != nil, period > 0 {
+                // The first week's occurrences after DTSTART, then every offset of each later one.
+                let firstWeekCount = offsets.filter { firstWeek.adding(days: $0) > start }.count
+                emitted += firstWeekCount + (period - 1) * offsets.count
+                if let count, emitted >= count { return (dates, false) }
+            }
             while true {
                 let week = firstWeek.adding(days: period * 7 * interval)
                 period += 1

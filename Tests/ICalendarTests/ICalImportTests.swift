@@ -90,6 +90,26 @@ import Testing
         #expect(daily.nights.count == 365)
     }
 
+    /// Long-running counted rules cost O(1) to reach the window, and count what they jump.
+    @Test func countedRulesBegunLongAgo() throws {
+        var limits = ICalLimits()
+        limits.maxRecurrenceSteps = 1000
+        let reader = ICalImport(timeZone: "UTC", today: day("2026-11-28"), windowEnd: day("2026-12-08"), limits: limits)
+        // Daily from 2000-01-01: occurrence n (0-based) is 2000-01-01 + n days; 2026-12-01 is n = 9831.
+        #expect(try read([["DTSTART;VALUE=DATE:20000101", "RRULE:FREQ=DAILY;COUNT=9832"]], reader).nights
+                == nights("2026-11-28", 4))
+        #expect(try read([["DTSTART;VALUE=DATE:20000101", "RRULE:FREQ=DAILY;COUNT=9829"]], reader).nights
+                == [day("2026-11-28")])
+        // Every other day: occurrence n is 2000-01-01 + 2n; 2026-11-28 is n = 4914, the last n = 4916.
+        #expect(try read([["DTSTART;VALUE=DATE:20000101", "RRULE:FREQ=DAILY;INTERVAL=2;COUNT=4917"]], reader).nights
+                == [day("2026-11-28"), day("2026-11-30"), day("2026-12-02")])
+        // Weekly Mon and Thu from Sat 2000-01-01 (the first occurrence, then Mon Jan 3, Thu Jan 6, ...):
+        // Mon 2026-11-30 is occurrence 1 + 2 * 1404 = 2809 (0-based), Thu Dec 3 the next.
+        let weekly = try read([["DTSTART;VALUE=DATE:20000101", "RRULE:FREQ=WEEKLY;BYDAY=MO,TH;COUNT=2811"]], reader)
+        #expect(weekly.nights == [day("2026-11-30"), day("2026-12-03")])
+        #expect(weekly.warnings.isEmpty)
+    }
+
     @Test func exdateAndOverriddenOccurrences() throws {
         let result = try read([
             ["UID:series", "DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=DAILY;COUNT=5", "EXDATE;VALUE=DATE:20261202,20261204"],
