@@ -14,6 +14,11 @@ target=${1:?target}
 seconds=${2:-60}
 binary=.build/debug/$target
 [ -x "$binary" ] || { echo "$binary not built: swift build --sanitize=fuzzer --sanitize=address" >&2; exit 2; }
+# Without the coverage sections libFuzzer mutates blind (Fuzz/README.md, "no interesting
+# inputs"): say so plainly rather than report a clean run as if it had explored.
+if command -v readelf >/dev/null && ! readelf -S "$binary" | grep -q __sancov_cntrs; then
+    echo "WARNING: $binary has no sanitizer-coverage sections: libFuzzer runs without coverage feedback" >&2
+fi
 
 case $target in
     HTTP1Fuzzer) kind=http; extra=(seeds/); dict=(-dict=http.dict) ;;

@@ -53,9 +53,11 @@ public struct ICalContentLine: Sendable, Equatable {
                     index = close + 1
                 } else {
                     let start = index
-                    while index < bytes.endIndex, ![UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: ","),
-                                                    UInt8(ascii: "\"")].contains(bytes[index]) {
-                        index += 1
+                    scan: while index < bytes.endIndex {
+                        switch bytes[index] {
+                        case UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "\""): break scan
+                        default: index += 1
+                        }
                     }
                     values.append(String(decoding: bytes[start..<index], as: UTF8.self))
                 }
