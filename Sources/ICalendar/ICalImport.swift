@@ -25,7 +25,8 @@ import Domain
 ///   the same `UID` (so a cancelled override frees it); `RDATE` is ignored, with a warning;
 /// - `TRANSP` is ignored: a "free" event still blocks (channel feeds never mark blocks free).
 /// Errors (`ICalParseError`) are for a feed that cannot be trusted as a whole: too large,
-/// not a calendar, truncated, too many events. Everything else is a warning.
+/// not a calendar, truncated, too many events or lines, nested too deeply. Everything else
+/// is a warning.
 public struct ICalImport: Sendable {
     /// The listing's IANA zone (unknown names read as UTC, as `DateProvider` does).
     public var timeZone: String
@@ -44,7 +45,7 @@ public struct ICalImport: Sendable {
 
     public func read(_ feed: [UInt8]) throws(ICalParseError) -> ICalImportResult {
         guard feed.count <= limits.maxInputBytes else { throw .tooLarge(bytes: feed.count, limit: limits.maxInputBytes) }
-        let lines = ICalLineReader.read(feed, maxLineBytes: limits.maxLineBytes)
+        let lines = try ICalLineReader.read(feed, maxLineBytes: limits.maxLineBytes, maxContentLines: limits.maxContentLines)
         let calendars = try ICalComponent.calendars(from: lines.lines, limits: limits)
         let reader = ICalEventReader(import: self, calendars: calendars)
         for warning in lines.warnings { reader.warn(warning) }

@@ -5,6 +5,10 @@ public struct ICalLimits: Sendable {
     public var maxInputBytes: Int = 8 * 1024 * 1024
     /// Bytes of one unfolded content line; a longer line is skipped with a warning. Default 64 KiB.
     public var maxLineBytes: Int = 65_536
+    /// Content lines the import keeps (BEGIN, END and the properties it reads, see
+    /// `ICalLineReader.kept`); more is `ICalParseError.tooManyLines`. Default 400,000 (a
+    /// feed of 10,000 events needs about 100,000).
+    public var maxContentLines: Int = 400_000
     /// `VEVENT`s in a feed; more is `ICalParseError.tooManyEvents`. Default 10,000.
     public var maxEvents: Int = 10_000
     /// Component nesting depth; deeper is `ICalParseError.nestedTooDeeply`. Default 8.

@@ -3,15 +3,24 @@
 /// Accepts: a UTF-8 byte order mark; CRLF, bare LF or bare CR line ends; folding with a
 /// space or a tab (RFC 5545 3.1: CRLF followed by one white-space character is removed);
 /// blank lines (skipped). Invalid UTF-8 is decoded with replacement characters.
+/// Only lines named in `kept` are stored (the rest are parsed, checked and dropped), so a
+/// feed full of long DESCRIPTIONs or X- properties costs no memory beyond one line.
 /// Limits: an unfolded line over `maxLineBytes` is not parsed (reported, with its line
-/// number, as a skipped line); the caller bounds the input size, so the work is linear in it.
+/// number, as a skipped line); more than `maxContentLines` kept lines is an error; the
+/// caller bounds the input size, so the work is linear in it.
 struct ICalLineReader {
+    /// The properties the import reads, and the component delimiters.
+    static let kept: Set<String> = [
+        "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "STATUS",
+        "UID", "SUMMARY", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
+    ]
+
     struct Output {
         var lines: [ICalContentLine] = []
         var warnings: [ICalWarning] = []
     }
 
-    static func read(_ input: [UInt8], maxLineBytes: Int) -> Output {
+    static func read(_ input: [UInt8], maxLineBytes: Int, maxContentLines: Int) throws(ICalParseError) -> Output {
         var output = Output()
         var start = 0
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { start = 3 }
@@ -36,7 +45,7 @@ struct ICalLineReader {
             }
             if current.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             if let line = ICalContentLine(current[...], lineNumber: currentLine) {
-                output.lines.append(line)
+                if kept.contains(line.name) { output.lines.append(line) }
             } else {
                 let shown = String(decoding: current.prefix(40), as: UTF8.self)
                 output.warnings.append(ICalWarning(line: currentLine, kind: .lineSkipped,
@@ -54,6 +63,7 @@ struct ICalLineReader {
                 append(input[(index + 1)..<end])
             } else {
                 finish()
+                guard output.lines.count <= maxContentLines else { throw .tooManyLines(limit: maxContentLines) }
                 currentLine = physicalLine
                 append(input[index..<end])
             }
@@ -65,6 +75,7 @@ struct ICalLineReader {
             }
         }
         finish()
+        guard output.lines.count <= maxContentLines else { throw .tooManyLines(limit: maxContentLines) }
         return output
     }
 }

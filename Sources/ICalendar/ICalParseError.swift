@@ -11,6 +11,8 @@ public enum ICalParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case unexpectedEnd(component: String, line: Int)
     /// More `VEVENT`s than `ICalLimits.maxEvents`.
     case tooManyEvents(limit: Int)
+    /// More content lines the import reads than `ICalLimits.maxContentLines`.
+    case tooManyLines(limit: Int)
     /// Components nested deeper than `ICalLimits.maxDepth`.
     case nestedTooDeeply(line: Int)
 
@@ -21,6 +23,7 @@ public enum ICalParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unterminated(let component, let line): "\(component) begun on line \(line) never ends (truncated feed?)"
         case .unexpectedEnd(let component, let line): "line \(line): END:\(component) closes nothing open"
         case .tooManyEvents(let limit): "the feed has more than \(limit) events"
+        case .tooManyLines(let limit): "the feed has more than \(limit) lines the import reads"
         case .nestedTooDeeply(let line): "line \(line): components nested too deeply"
         }
     }

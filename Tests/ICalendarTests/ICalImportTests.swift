@@ -144,6 +144,13 @@ import Testing
         #expect(result.warnings == [ICalWarning(line: 8, kind: .lineSkipped, message: "not a content line: this line is garbage")])
     }
 
+    @Test func alarmsAndOtherSubcomponentsDoNotLeakIntoTheEvent() throws {
+        let result = try read([["DTSTART;VALUE=DATE:20261205", "DTEND;VALUE=DATE:20261207", "BEGIN:VALARM",
+                                "TRIGGER:-PT15M", "DTSTART:20270101T000000Z", "DURATION:P10D", "STATUS:CANCELLED",
+                                "END:VALARM"]])
+        #expect(result.nights == nights("2026-12-05", 2))
+    }
+
     @Test func unreadableEventsAreListedWithTheirLines() throws {
         let result = try read([["SUMMARY:no start"], ["DTSTART:tomorrow"], ["DTSTART;VALUE=DATE:20261205", "DTEND:soon"],
                                ["DTSTART;VALUE=DATE:20261205", "DURATION:P1Y"], ["DTSTART;VALUE=DATE:20261209"]])
@@ -152,7 +159,7 @@ import Testing
         #expect(result.warnings.map(\.line) == [4, 8, 12, 16])
     }
 
-    @Test func feedsThatCannotBeTrustedAreErrors() {
+    @Test func feedsThatCannotBeTrustedAreErrors() throws {
         #expect(throws: ICalParseError.notACalendar) { try seoulImport.read(Array("<html>502</html>".utf8)) }
         #expect(throws: ICalParseError.notACalendar) { try seoulImport.read([]) }
         let truncated = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261205\r\n".utf8)
@@ -168,6 +175,17 @@ import Testing
         limits.maxInputBytes = 10
         #expect(throws: ICalParseError.tooLarge(bytes: four.count, limit: 10)) {
             try ICalImport(timeZone: "UTC", today: day("2026-11-28"), windowEnd: day("2027-11-28"), limits: limits).read(four)
+        }
+        limits = ICalLimits()
+        limits.maxContentLines = 9
+        let lines = calendar([["DTSTART;VALUE=DATE:20261205", "UID:a", "SUMMARY:b", "DESCRIPTION:not kept",
+                               "X-A:not kept", "DTEND;VALUE=DATE:20261206"]])
+        let reader = ICalImport(timeZone: "UTC", today: day("2026-11-28"), windowEnd: day("2027-11-28"), limits: limits)
+        #expect(try reader.read(lines).nights == [day("2026-12-05")])  // 8 kept lines
+        // 10 kept lines:
+        #expect(throws: ICalParseError.tooManyLines(limit: 9)) {
+            try reader.read(calendar([["DTSTART;VALUE=DATE:20261205", "UID:a", "SUMMARY:b", "STATUS:CONFIRMED", "EXDATE:20261210",
+                                       "DTEND;VALUE=DATE:20261206"]]))
         }
         let deep = Array((String(repeating: "BEGIN:VCALENDAR\r\n", count: 20)).utf8)
         #expect(throws: ICalParseError.nestedTooDeeply(line: 9)) { try seoulImport.read(deep) }
