@@ -16,6 +16,9 @@ import Domain
 ///   feed's ETag changes only when its content does; `stamp` (`DTSTAMP`) is the caller's,
 ///   for the same reason.
 /// - Lines end in CRLF and are folded at 75 octets (`ICalLineWriter`).
+/// Blocks are written as given: pass runs that do not overlap (a reservation's nights, and
+/// `hostBlockRuns(nights:)` over the nights closed otherwise); two blocks over one night
+/// make two events on it, which importers read as one closed night.
 public struct ICalExport: Sendable {
     /// A run of unavailable nights and what holds them.
     public struct Block: Hashable, Sendable {
