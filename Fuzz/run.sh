@@ -16,7 +16,9 @@ binary=.build/debug/$target
 [ -x "$binary" ] || { echo "$binary not built: swift build --sanitize=fuzzer --sanitize=address" >&2; exit 2; }
 # Without the coverage sections libFuzzer mutates blind (Fuzz/README.md, "no interesting
 # inputs"): say so plainly rather than report a clean run as if it had explored.
-if command -v readelf >/dev/null && ! readelf -S "$binary" | grep -q __sancov_cntrs; then
+# (readelf's output is read whole first: with pipefail, `grep -q` closing the pipe early
+# would fail the pipeline.)
+if command -v readelf >/dev/null && ! grep -q __sancov_cntrs <<<"$(readelf -S "$binary")"; then
     echo "WARNING: $binary has no sanitizer-coverage sections: libFuzzer runs without coverage feedback" >&2
 fi
 
