@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CCrypto"]),
         // Domain types and services: listings, pricing, calendars, locations. No I/O.
         .target(name: "Domain", dependencies: ["Crypto"]),
+        // iCalendar (RFC 5545): the availability export and the import parser. Pure: no I/O.
+        .target(name: "ICalendar", dependencies: ["Domain"]),
         // Domain's PasswordHasher with libsodium's Argon2id, bounded in concurrency.
         .target(name: "PasswordHashing", dependencies: ["CSodium", "Domain"]),
         // Mail: RFC 5322 messages, and their transports (SMTP through libcurl, or .eml files).
@@ -124,6 +126,8 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail", "Domain", "TestSupport"]),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "IPAddress", "TestSupport"]),
         .testTarget(name: "IPAddressTests", dependencies: ["IPAddress"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "Domain"], exclude: ["check_export.py"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),

@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // A separate package so the fuzzers' sanitizer flags never touch the main build.
-// Sources/HTTP1, JSON, HTTPServer, CEpoll and CZlib are symlinks to the real modules (SwiftPM
-// forbids target paths outside the package root), so the fuzzers always test the code that
-// ships.
+// Sources/HTTP1, JSON, HTTPServer, CEpoll, CZlib, ICalendar, Domain, Crypto and CCrypto are
+// symlinks to the real modules (SwiftPM forbids target paths outside the package root), so
+// the fuzzers always test the code that ships.
 import PackageDescription
 
 let package = Package(
@@ -13,10 +13,16 @@ let package = Package(
         .target(name: "HTTP1"),
         .target(name: "JSON"),
         .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
+        .target(name: "Crypto", dependencies: ["CCrypto"]),
+        .target(name: "Domain", dependencies: ["Crypto"]),
+        .target(name: "ICalendar", dependencies: ["Domain"]),
         // The request parser (raw request bytes in).
         .executableTarget(name: "HTTP1Fuzzer", dependencies: ["HTTP1"]),
         // Query decoding and the request body JSON reader (the same bytes go to both).
         .executableTarget(name: "BodyFuzzer", dependencies: ["HTTP1", "JSON", "HTTPServer"]),
+        // The iCalendar import reader (feed bytes in), and the export read back.
+        .executableTarget(name: "ICalendarFuzzer", dependencies: ["ICalendar", "Domain"]),
     ],
     swiftLanguageModes: [.v6]
 )

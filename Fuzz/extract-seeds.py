@@ -3,6 +3,7 @@
 
     Fuzz/extract-seeds.py http  OUTDIR   # raw requests (Tests/HTTP1Tests, Tests/HTTPServerTests)
     Fuzz/extract-seeds.py body  OUTDIR   # JSON bodies and query strings (JSON, server and API tests)
+    Fuzz/extract-seeds.py ical  OUTDIR   # iCalendar feeds (Tests/ICalendarTests: fixtures and content lines)
 
 CI runs it before each fuzz run, so a request, body or query added to a test feeds the
 fuzzer without anything else to update. Each seed is written to OUTDIR/<sha1 of its bytes>
@@ -145,12 +146,30 @@ def body_seeds():
             yield from (t for t in joined_literals(path) if "=" in t or "%" in t)
 
 
+ICAL_LINE = re.compile(r"^[A-Z][A-Z-]*[;:]")
+
+
+def ical_seeds():
+    # Every fixture feed, and each content line a test writes, inside a minimal calendar.
+    for path in sorted((ROOT / "Tests/ICalendarTests/Fixtures").glob("*.ics")):
+        yield path.read_bytes().decode("utf-8", "surrogateescape")
+    for path in sorted((ROOT / "Tests/ICalendarTests").glob("*.swift")):
+        for text in joined_literals(path):
+            if ICAL_LINE.match(text) and "BEGIN:VCALENDAR" not in text:
+                yield ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261205\r\n" + text
+                       + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            elif "BEGIN:VCALENDAR" in text:
+                yield text
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("http", "body"):
+    if len(sys.argv) != 3 or sys.argv[1] not in ("http", "body", "ical"):
         sys.exit(__doc__)
     kind, out = sys.argv[1], pathlib.Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
-    seeds = {s.encode("utf-8", "surrogatepass") for s in (http_seeds() if kind == "http" else body_seeds())}
+    sources = {"http": http_seeds, "body": body_seeds, "ical": ical_seeds}
+    seeds = {s.encode("utf-8", "surrogateescape") if kind == "ical" else s.encode("utf-8", "surrogatepass")
+             for s in sources[kind]()}
     for data in seeds:
         (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
     print(f"{len(seeds)} {kind} seeds from the tests in {out}")

@@ -4,6 +4,7 @@
 #
 #   Fuzz/run.sh HTTP1Fuzzer 60
 #   Fuzz/run.sh BodyFuzzer 60
+#   Fuzz/run.sh ICalendarFuzzer 60
 #
 # Exits non-zero on a crash, a failed invariant, a leak or a slow input (-timeout), after
 # printing each failing input in base64 (Fuzz/README.md says how one becomes a test).
@@ -13,10 +14,18 @@ target=${1:?target}
 seconds=${2:-60}
 binary=.build/debug/$target
 [ -x "$binary" ] || { echo "$binary not built: swift build --sanitize=fuzzer --sanitize=address" >&2; exit 2; }
+# Without the coverage sections libFuzzer mutates blind (Fuzz/README.md, "no interesting
+# inputs"): say so plainly rather than report a clean run as if it had explored.
+# (readelf's output is read whole first: with pipefail, `grep -q` closing the pipe early
+# would fail the pipeline.)
+if command -v readelf >/dev/null && ! grep -q __sancov_cntrs <<<"$(readelf -S "$binary")"; then
+    echo "WARNING: $binary has no sanitizer-coverage sections: libFuzzer runs without coverage feedback" >&2
+fi
 
 case $target in
     HTTP1Fuzzer) kind=http; extra=(seeds/); dict=(-dict=http.dict) ;;
     BodyFuzzer) kind=body; extra=(); dict=() ;;
+    ICalendarFuzzer) kind=ical; extra=(); dict=(-dict=ical.dict) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
