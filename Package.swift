@@ -86,7 +86,7 @@ let package = Package(
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                                                   "PostgresStorage"]),
+                                                   "PostgresStorage", "PasswordHashing", "Mail"]),
         // Command-line options: declarations, parsing (flags over the environment), help text.
         .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.

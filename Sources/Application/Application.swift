@@ -112,7 +112,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let engine = database.engine
     let catalog = try engine.indexedCatalog(afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
-    let maintenance: [RepeatingTask]
+    var maintenance: [RepeatingTask]
     let readiness: @Sendable () throws -> Void
     switch database {
     case .sqlite(let pool):
@@ -123,12 +123,14 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         readiness = { try engine.checkReadable() }
     }
 
+    if !configuration.readOnly { maintenance.append(AccountWiring.mailDelivery(configuration, engine: engine)) }
+
     let limit = configuration.guestsPerMinutePerAddress
     let services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
-        readiness: readiness)
+        accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
     let log = configuration.log
 
     let metrics = Metrics()

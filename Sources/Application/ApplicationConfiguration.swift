@@ -2,6 +2,7 @@ import API
 import DataImport
 import Domain
 import HTTPServer
+import PasswordHashing
 
 /// Everything `buildApplication` needs, as `stays serve` parses it from flags and the
 /// environment and as tests set it. A value type; `Sendable`.
@@ -38,6 +39,17 @@ public struct ApplicationConfiguration: Sendable {
     public var compression: ResponseCompression? = ResponseCompression()
     /// Cross-origin access for browser pages of the allowed origins; nil: no CORS headers.
     public var cors: CORSPolicy?
+    /// Sign-in limits, token lifetimes and the public URL of emailed links (empty: this
+    /// server's `http://127.0.0.1:<port>`).
+    public var accounts: AccountService.Configuration = {
+        var accounts = AccountService.Configuration()
+        accounts.publicURL = ""
+        return accounts
+    }()
+    /// Argon2id's cost for new password hashes (`Argon2idParameters.standard`: m=19 MiB, t=2).
+    public var passwordHashing = Argon2idParameters.standard
+    /// Where account mail goes.
+    public var mail = MailConfiguration()
     /// The web client's security policy (CSP and the map tile origin it allows).
     public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).

@@ -56,6 +56,10 @@ final class APITestServer: @unchecked Sendable {
         configuration.guestsPerMinutePerAddress = guestsPerMinute
         configuration.server.port = 0
         configuration.log = { _ in }
+        // Account mail as files in the test's own folder, picked up at once; cheap hashes.
+        configuration.mail.directory = directory.appendingPathComponent("mail").path
+        configuration.mail.pollSeconds = 1
+        configuration.passwordHashing = .testing
         configure(&configuration)
         application = try buildApplication(configuration)
         port = try application.start()

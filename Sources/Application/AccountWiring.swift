@@ -1,0 +1,42 @@
+import Foundation
+import API
+import Domain
+import Mail
+import PasswordHashing
+import Persistence
+
+/// Accounts as `buildApplication` wires them: the service over the engine's account store
+/// with Argon2id hashing, and the background task that sends the mail outbox.
+enum AccountWiring {
+    static func service(_ configuration: ApplicationConfiguration, engine: some StoreEngine) throws -> AccountService {
+        var accounts = configuration.accounts
+        if accounts.publicURL.isEmpty {
+            accounts.publicURL = "http://127.0.0.1:\(configuration.server.port)"
+        }
+        // As many hashes at once as the machine has cores: each is a core's work for tens of ms.
+        let hasher = Argon2idHasher(parameters: configuration.passwordHashing,
+                                    maximumConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        return try AccountService(store: engine.accountStore(), hasher: hasher, dateProvider: configuration.dateProvider,
+                                  configuration: accounts)
+    }
+
+    /// Sends due mail every `pollSeconds`, on every server: the outbox's lease keeps two
+    /// servers from sending one mail.
+    static func mailDelivery(_ configuration: ApplicationConfiguration, engine: some StoreEngine) -> RepeatingTask {
+        let mail = configuration.mail
+        let transport: any MailTransport = mail.smtpURL.map {
+            SMTPTransport(url: $0, username: mail.smtpUsername, password: mail.smtpPassword)
+        } ?? MailDirectoryTransport(directory: mail.directory)
+        let delivery = MailDelivery(outbox: engine.accountStore(), transport: transport, from: mail.from,
+                                    dateProvider: configuration.dateProvider, log: configuration.log)
+        let failures = EpisodeLog(what: "mail delivery", log: configuration.log)
+        return RepeatingTask(label: "stays.mail", every: .seconds(mail.pollSeconds)) {
+            do {
+                try delivery.deliverDue()
+                failures.succeeded()
+            } catch {
+                failures.failed(error)
+            }
+        }
+    }
+}
