@@ -51,7 +51,7 @@ let package = Package(
         // A small, fast JSON writer and a strict JSON reader with limits. Standard library only.
         .target(name: "JSON"),
         // Sockets, epoll event loops, connections, routing, problem responses.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON", "IPAddress"]),
         // SQLite wrapper: connection, statement, row, transaction, pool, migrator.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         // PostgreSQL wrapper: connection, prepared statements, rows, transactions, pool, migrator.
@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "stays",
             dependencies: ["Application", "API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                           "PostgresStorage", "CommandLineOptions"]
+                           "PostgresStorage", "CommandLineOptions", "IPAddress"]
         ),
         // Build-time tool that turns Migrations/*.sql into Swift source.
         .executableTarget(name: "embed-migrations"),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "APITests",
             dependencies: ["Application", "API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport",
-                           "Storage", "TestSupport"]
+                           "Storage", "TestSupport", "IPAddress"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ extension DatabaseLocation {
     /// "password" (`?password=secret`, `sslpassword=...`), which libpq accepts as well.
     /// Everything else (user, hosts, database, other parameters) is kept, so a log line or
     /// `--print-config` still says which database is meant.
-    static func redactingPasswords(in url: String) -> String {
+    public static func redactingPasswords(in url: String) -> String {
         guard let scheme = url.range(of: "://") else { return url }
         var rest = url[scheme.upperBound...]
         var query: Substring?

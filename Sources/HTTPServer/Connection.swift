@@ -1,3 +1,4 @@
+import IPAddress
 import Foundation
 import Glibc
 import HTTP1
@@ -24,6 +25,8 @@ final class Connection: @unchecked Sendable {
     private let fd: Int32
     /// The peer's IP address, for `Request.clientAddress`.
     private let peer: String
+    /// Whose `X-Forwarded-For` names the client (`ServerConfiguration.trustedProxies`).
+    private let trustedProxies: TrustedProxies
     private let responder: any Responder
     private let handlers: HandlerPool
     private let shutdownFlag: ShutdownFlag
@@ -68,6 +71,7 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.trustedProxies = configuration.trustedProxies
         self.loop = loop
         self.responder = responder
         self.handlers = handlers
@@ -224,7 +228,11 @@ final class Connection: @unchecked Sendable {
             inFlight = (received, Date(), request.method.rawValue, request.path, request.version,
                         request.headers["User-Agent"])
         }
-        if let writeLimit, request.method.isWrite, case .refused(let retryAfter) = writeLimit.admit(peer) {
+        // Behind a trusted proxy the client is who X-Forwarded-For names (TrustedProxies); every
+        // per-address limit keys on it. Without trusted proxies this is the peer, unread.
+        let client = trustedProxies.networks.isEmpty ? peer
+            : trustedProxies.clientAddress(peer: peer, forwardedFor: request.headers.values(for: "X-Forwarded-For"))
+        if let writeLimit, request.method.isWrite, case .refused(let retryAfter) = writeLimit.admit(client) {
             // Over the limit: answered here, so a flood of writes never takes a handler thread.
             // After this event, like a handler's answer: the state machine is mid-action now.
             metrics?.writesRateLimited.increment()
@@ -236,8 +244,8 @@ final class Connection: @unchecked Sendable {
         }
         metrics?.inFlight.add(1)
         countState()   // now, not after the handler may already have run
-        handlers.submit { [self, responder, peer, metrics] in
-            let response = responder.respond(to: request, clientAddress: peer, receivedAt: received)
+        handlers.submit { [self, responder, client, metrics] in
+            let response = responder.respond(to: request, clientAddress: client, receivedAt: received)
             metrics?.inFlight.add(-1)
             // A busy loop takes the response with its other work, in the same turn; a loop
             // asleep in epoll would have to be woken for it, which costs more than sending

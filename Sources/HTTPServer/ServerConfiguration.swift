@@ -1,3 +1,4 @@
+import IPAddress
 import HTTP1
 
 /// Everything an operator can tune about the server. Every limit and timeout is on by default;
@@ -49,6 +50,11 @@ public struct ServerConfiguration: Sendable {
     /// answered 429 `/problems/rate-limited` with `Retry-After` without reaching a handler,
     /// and counted in `stays_http_writes_rate_limited_total`. Reads are never limited by it.
     public var writesPerSecondPerAddress: Int = 0
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`): for a request
+    /// from one of them, the client is the rightmost address that is not a trusted proxy;
+    /// every per-address limit and `RequestContext.clientAddress` use it. Default none: the
+    /// TCP peer is the client and `X-Forwarded-For` is never read.
+    public var trustedProxies = TrustedProxies()
 
     public init(
         host: String = "127.0.0.1",

@@ -44,7 +44,18 @@ func runStays(_ arguments: [String], environment: [String: String]? = nil) throw
         #expect(result.output.contains("redacted"))
         #expect(!result.output.contains("print-config ="))
         // Every other option has a line.
-        #expect(lines.filter { $0.contains(" = ") }.count == 25, "\(result.output)")
+        #expect(lines.filter { $0.contains(" = ") }.count == 33, "\(result.output)")
+
+        // Secrets in mail settings are never printed.
+        let mail = try runStays(["serve", "--print-config", "--smtp-url", "smtp://stays:s3cret-pass@mail.example:587",
+                                 "--trusted-proxy", "10.0.0.0/8"],
+                                environment: ["STAYS_SMTP_PASSWORD": "env-s3cret", "PATH": "/usr/bin:/bin"])
+        #expect(mail.status == 0, "\(mail)")
+        #expect(!mail.output.contains("s3cret"), "\(mail.output)")
+        #expect(mail.output.contains("smtp-url = smtp://stays:"), "\(mail.output)")
+        #expect(mail.output.contains("trusted-proxy = 10.0.0.0/8  (flag --trusted-proxy)"), "\(mail.output)")
+        let badProxy = try runStays(["serve", "--print-config", "--trusted-proxy", "10.0.0.0/33"])
+        #expect(badProxy.status == 2, "\(badProxy)")
 
         let bad = try runStays(["serve", "--print-config", "--port", "x"])
         #expect(bad.status == 2, "\(bad)")
