@@ -88,3 +88,25 @@ extension HostService {
         return copy
     }
 }
+
+extension HostService {
+    /// The expiry job's step: records `expired` on up to `limit` requests whose
+    /// `expiresAt` has passed, in one transaction, and returns their ids. Reads never wait
+    /// for it (expiry is evaluated on read); it only makes the stored status catch up and
+    /// frees the nights in storage. Idempotent: a request already recorded is not due.
+    public func expireDueRequests(limit: Int) throws -> [ReservationID] {
+        let now = dateProvider.now()
+        return try store.write { transaction in
+            var expired: [ReservationID] = []
+            for request in try transaction.requestsDue(at: now, limit: max(limit, 0)) {
+                let transition = try ReservationLifecycle.transition(.expire, of: request.id, stored: request.status,
+                                                                     expiresAt: request.expiresAt, at: now)
+                guard case .to(let status) = transition else { continue }
+                try transaction.setReservationStatus(request.id, to: status, cancelledBy: nil, refund: nil,
+                                                     on: dateProvider.today(in: request.listingTimeZone), at: now)
+                expired.append(request.id)
+            }
+            return expired
+        }
+    }
+}

@@ -45,6 +45,11 @@ public protocol HostReads {
     /// `from...to` (dates in each listing's zone), for earnings.
     func reservations(of host: AccountID, checkingInFrom from: CalendarDate, through to: CalendarDate) throws
         -> [HostReservation]
+    /// Up to `limit` requests stored as `requested` whose `expiresAt` is at or before
+    /// `instant`, oldest expiry first, for the expiry job. On PostgreSQL, inside `write`,
+    /// claim them with `FOR UPDATE SKIP LOCKED` so that servers share the work without
+    /// doing it twice.
+    func requestsDue(at instant: Instant, limit: Int) throws -> [HostReservation]
 }
 
 /// The writes of the host side; only inside `HostStore.write`.

@@ -79,6 +79,13 @@ final class InMemoryHostStore: HostStore {
                     && ($0.status == .confirmed || $0.status == .cancelled)
             }.sorted { $0.id < $1.id }
         }
+        func requestsDue(at instant: Instant, limit: Int) throws -> [HostReservation] {
+            let due = state.reservations.values.filter { reservation in
+                guard reservation.status == .requested, let expiresAt = reservation.expiresAt else { return false }
+                return expiresAt <= instant
+            }
+            return Array(due.sorted { ($0.expiresAt!, $0.id) < ($1.expiresAt!, $1.id) }.prefix(limit))
+        }
 
         func insertListing(_ new: NewHostListing) throws -> ListingID {
             let id = ListingID(state.nextID)
