@@ -177,3 +177,27 @@ import Testing
         #expect(PublishRequirement.verifiedEmail.rawValue == "verified-email")
     }
 }
+
+@Suite struct HostListingCatalogTests {
+    @Test func aPublishableListingBecomesTheCatalogsListingWithItsWindow() throws {
+        var content = HostListingContent(timeZone: "Asia/Seoul")
+        content.title = "Hanok"
+        content.photos = ["https://img.example/1.jpg"]
+        content.basePrice = 90_000
+        content.cleaningFee = 10_000
+        content.locationID = LocationID(3)
+        content.coordinate = Coordinate(latitude: 37.5, longitude: 127)
+        content.availabilityWindowDays = 90
+        content.cancellationPolicy = .flexible
+        var listing = HostListing(id: ListingID(5), host: AccountID(1), status: .published, content: content, version: 3,
+                                  createdAt: Instant(millisecondsSinceEpoch: 0), updatedAt: Instant(millisecondsSinceEpoch: 0))
+        let host = Host(name: "민지", isSuperhost: false, since: nil)
+        let catalog = try #require(listing.catalogListing(host: host, today: date("2027-03-01")))
+        #expect(catalog.id == ListingID(5) && catalog.locationID == LocationID(3) && catalog.title == "Hanok")
+        #expect(catalog.pricing == PricingRules(basePrice: 90_000, cleaningFee: 10_000))
+        #expect(catalog.availableUntil == date("2027-05-30") && catalog.cancellationPolicy == .flexible)
+        #expect(catalog.rating == nil && catalog.reviewCount == 0 && catalog.photoURLs == content.photos)
+        listing.content.basePrice = nil
+        #expect(listing.catalogListing(host: host, today: date("2027-03-01")) == nil)
+    }
+}
