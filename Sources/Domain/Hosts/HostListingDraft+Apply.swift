@@ -55,7 +55,7 @@ extension HostListingDraft.Checker {
         list(draft.amenities, "amenities", count: limits.amenities, length: limits.amenityLength) { $0.amenities = $1 }
         photos(draft.photos)
         list(draft.houseRules, "houseRules", count: limits.houseRules, length: limits.houseRuleLength) { $0.houseRules = $1 }
-        choice(draft.timeZone, "timeZone", { TimeZone(identifier: $0) != nil && !$0.isEmpty ? $0 : nil },
+        choice(draft.timeZone, "timeZone", { HostListingDraft.isIANATimeZone($0) ? $0 : nil },
                allowed: "the IANA time zones (such as Asia/Seoul)") { $0.timeZone = $1 }
         choice(draft.currency, "currency", { CurrencyCode(validating: $0) },
                allowed: "the active ISO 4217 codes (such as KRW)") { $0.currency = $1 }

@@ -85,6 +85,14 @@ public struct HostListingDraft: Hashable, Sendable {
         return digits[0] * 10 + digits[1] < 24 && digits[2] * 10 + digits[3] < 60
     }
 
+    /// Whether `name` is an IANA time zone name this system knows: `Area/Location` (such
+    /// as `Asia/Seoul`, `America/Argentina/Buenos_Aires`, `Etc/GMT-9`) or `UTC`. Offsets
+    /// and abbreviations Foundation also takes (`GMT+0900`, `EST`) are refused: they name
+    /// no place, and no daylight-saving rule follows them.
+    public static func isIANATimeZone(_ name: String) -> Bool {
+        (name == "UTC" || name.contains("/")) && TimeZone(identifier: name) != nil
+    }
+
     /// Why `text` is not a photo URL the listing can show (an absolute https URL with a
     /// host, at most `Limits.photoURLLength` bytes), or nil when it is.
     public static func photoURLProblem(_ text: String) -> String? {

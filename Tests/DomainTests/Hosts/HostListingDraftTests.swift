@@ -120,6 +120,15 @@ import Testing
         #expect(issues(draft).map(\.name) == ["photos[0]"])
     }
 
+    @Test func timeZonesAreIANANames() {
+        for good in ["Asia/Seoul", "America/Argentina/Buenos_Aires", "Etc/GMT-9", "UTC", "Europe/London"] {
+            #expect(HostListingDraft.isIANATimeZone(good), "\(good)")
+        }
+        for bad in ["GMT+0900", "EST", "KST", "asia/seoul", "Asia/Nowhere", "", "Asia/"] {
+            #expect(!HostListingDraft.isIANATimeZone(bad), "\(bad)")
+        }
+    }
+
     @Test func clockTimes() {
         for good in ["00:00", "23:59", "09:05"] { #expect(HostListingDraft.isClockTime(good)) }
         for bad in ["24:00", "12:60", "9:00", "09:5", "0900", "ab:cd", "09:00 ", "-1:00"] {
