@@ -23,6 +23,13 @@ public struct EarningsRow: Hashable, Sendable {
     public var currency: CurrencyCode
     public var payout: Int64
     public var reservations: Int
+    public init(month: YearMonth, listingID: ListingID, currency: CurrencyCode, payout: Int64, reservations: Int) {
+        self.month = month
+        self.listingID = listingID
+        self.currency = currency
+        self.payout = payout
+        self.reservations = reservations
+    }
 }
 
 /// A host's earnings over a date range (`GET /host/earnings?from=&to=`): payouts grouped by

@@ -42,6 +42,12 @@ extension HostService {
         try act(.hostCancel, on: id, by: account)
     }
 
+    /// The host's payout of `reservation` now, at the configured host fee (`--host-fee-bp`);
+    /// nil for one that never became a stay. What each reservation in the host's lists shows.
+    public func payout(of reservation: HostReservation) -> HostPayout? {
+        reservation.payout(at: dateProvider.now(), hostFeeBasisPoints: configuration.hostFeeBasisPoints)
+    }
+
     /// `GET /host/earnings?from=&to=`: payouts of stays checking in on `from...to`.
     public func earnings(by account: AccountID, from: CalendarDate, to: CalendarDate) throws -> HostEarnings {
         guard from <= to else { throw StaysError.invalidParameter("to", "must not be before from (\(from))") }

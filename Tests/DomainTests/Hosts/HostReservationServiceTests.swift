@@ -57,7 +57,10 @@ enum HostReservations {
         #expect(throws: HostError.reservationStateConflict(id, status: .confirmed, action: .decline)) {
             try service.decline(id, by: host)
         }
-        #expect(accepted.payout(at: clock.now())?.total == 213_400)  // 200,000 + 20,000 less 3%
+        #expect(service.payout(of: accepted)?.total == 213_400)  // 200,000 + 20,000 less 3%
+        var tenPercent = HostService.Configuration()
+        tenPercent.hostFeeBasisPoints = 1000
+        #expect(HostService(store: store, dateProvider: clock, configuration: tenPercent).payout(of: accepted)?.total == 198_000)
     }
 
     @Test func anExpiredRequestCannotBeAcceptedAndReadsAsExpired() throws {
