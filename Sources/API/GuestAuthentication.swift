@@ -16,7 +16,7 @@ struct GuestAuthentication: Middleware {
             let token = try Self.bearerToken(request.header("Authorization"))
             request.context[AuthenticatedGuest.self] = try guests.authenticate(token)
         } catch let error as StaysError {
-            var problem = error.problem
+            var problem = error.problem(in: request.problemLanguage)
             problem.headers.append(name: "WWW-Authenticate", value: #"Bearer realm="stays""#)
             throw problem
         }

@@ -55,6 +55,7 @@ struct LocationRoutes {
             guard let id = LocationID(request.pathParameters["id"] ?? "") else {
                 throw StaysError.invalidParameter("id", "must be a location id")
             }
+            try QueryReader(request.query).finish()
             let detail = try services.locations.location(id: id)
             var writer = JSONWriter()
             writer.object {

@@ -50,6 +50,7 @@ struct ReservationRoutes {
 
         router.get("/reservations/{id}", using: [authentication]) { [services] request in
             let guest = try request.authenticatedGuest()
+            try QueryReader(request.query).finish()
             let reservation = try services.bookings.reservation(try Self.reservationID(request), guest: guest,
                                                                 language: request.language)
             return Self.json(reservation)
