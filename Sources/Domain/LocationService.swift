@@ -121,18 +121,51 @@ public final class LocationService: Sendable {
         }.prefix(limit))
     }
 
-    /// Destinations (not landmarks) with listings, nearest to `coordinate` first (then by id).
+    /// How far a destination may be to count as near (`nearby`): a drive of a couple of
+    /// hours at most. A point in Tokyo is near nothing in Korea.
+    public static let nearbyMaximumKm = 100.0
+
+    /// Destinations (not landmarks) with listings within `nearbyMaximumKm` of `coordinate`,
+    /// nearest first (then by id); empty when none is that near.
     public func nearby(coordinate: Coordinate, limit: Int) throws -> [NearbyLocation] {
         guard limit > 0 else { return [] }
         var ranked: [(location: Location, distance: Double)] = []
         for location in try locations() where location.kind.isDestination && location.listingCount > 0 {
-            ranked.append((location, GreatCircle.distanceKm(coordinate, location.coordinate)))
+            let distance = GreatCircle.distanceKm(coordinate, location.coordinate)
+            if distance <= Self.nearbyMaximumKm { ranked.append((location, distance)) }
         }
         ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.location.id < b.location.id }
         return ranked.prefix(limit).map { entry in
             NearbyLocation(location: entry.location, distanceKm: GreatCircle.displayKm(entry.distance),
                                   driveMinutes: LocationService.driveMinutes(distanceKm: entry.distance))
         }
+    }
+
+    /// The locations whose point lies inside `box` (edges included), of `kind` when given:
+    /// the places on a map. `.popular`: most listings first; `.distance`: nearest to the
+    /// box's centre first; then by id. The box must not cross the antimeridian.
+    public func inside(_ box: BoundingBox, kind: LocationKind?, order: LocationOrder, limit: Int) throws -> [Location] {
+        guard limit > 0 else { return [] }
+        let centre = Coordinate(latitude: (box.southWest.latitude + box.northEast.latitude) / 2,
+                                longitude: (box.southWest.longitude + box.northEast.longitude) / 2)
+        var found: [(location: Location, distance: Double)] = []
+        for location in try locations() where kind.map({ location.kind == $0 }) ?? true {
+            let point = location.coordinate
+            guard (box.southWest.latitude...box.northEast.latitude).contains(point.latitude),
+                  (box.southWest.longitude...box.northEast.longitude).contains(point.longitude) else { continue }
+            found.append((location, order == .distance ? GreatCircle.distanceKm(centre, point) : 0))
+        }
+        found.sort { a, b in
+            switch order {
+            case .popular where a.location.listingCount != b.location.listingCount:
+                return a.location.listingCount > b.location.listingCount
+            case .distance where a.distance != b.distance:
+                return a.distance < b.distance
+            default:
+                return a.location.id < b.location.id
+            }
+        }
+        return found.prefix(limit).map(\.location)
     }
 
     /// Throws `.locationNotFound` when there is no such location. The bounds are the
