@@ -13,11 +13,16 @@ export async function showTrips() {
   $('#trip-list').innerHTML = answer.items.length ? answer.items.map(trip).join('') : `<li>${t('noTrips')}</li>`;
 }
 
+/** A refund's lines and totals (what a cancellation gave, or would give now). */
+function refundDetail(refund, currency, testid) {
+  return `${lineItems(refund.lines, currency)}
+      <p>${t('refundTotal')} <strong data-testid="${testid}">${money(refund.total, currency)}</strong>
+      · ${t('retained')} ${money(refund.retained, currency)}</p>`;
+}
+
 function trip(reservation) {
   const refund = reservation.refund ? `
-    <div class="refund" data-testid="refund"><h3>${t('refund')}</h3>${lineItems(reservation.refund.lines, reservation.currency)}
-      <p>${t('refundTotal')} <strong data-testid="refund-total">${money(reservation.refund.total, reservation.currency)}</strong>
-      · ${t('retained')} ${money(reservation.refund.retained, reservation.currency)}</p></div>` : '';
+    <div class="refund" data-testid="refund"><h3>${t('refund')}</h3>${refundDetail(reservation.refund, reservation.currency, 'refund-total')}</div>` : '';
   return `<li class="trip" data-id="${esc(reservation.id)}" data-status="${esc(reservation.status)}">
     <img src="${esc(reservation.listing.photoUrl || '')}" alt="" width="160" height="120">
     <div><h2>${esc(reservation.listing.title)}</h2>
@@ -31,13 +36,41 @@ function trip(reservation) {
 $('#view-trips').addEventListener('click', async (event) => {
   const view = event.target.closest('.view-listing');
   if (view) { state.checkin = view.dataset.checkin; state.checkout = view.dataset.checkout; return; }
+  const keep = event.target.closest('.keep-trip');
+  if (keep) {
+    keep.closest('.cancel-preview').remove();
+    const cancel = $(`.trip[data-id="${keep.closest('.trip').dataset.id}"] .cancel-trip`);
+    if (cancel) { cancel.hidden = false; cancel.focus(); }
+    return;
+  }
+  const confirm = event.target.closest('.confirm-cancel');
+  if (confirm) { await cancelTrip(confirm); return; }
   const button = event.target.closest('.cancel-trip');
-  if (!button) return;
+  if (button) await previewCancellation(button);
+});
+
+/** Shows what cancelling now would refund, and asks for confirmation. */
+async function previewCancellation(button) {
+  const item = button.closest('.trip');
+  button.disabled = true;
+  try {
+    const preview = await request('GET', `/reservations/${item.dataset.id}/cancellation`, { auth: true });
+    button.hidden = true;
+    button.closest('.actions').insertAdjacentHTML('beforebegin', `
+      <div class="cancel-preview refund" data-testid="cancel-preview" role="group" aria-label="${t('cancelPreview')}">
+        <h3>${t('cancelPreview')}</h3>${refundDetail(preview.refund, preview.currency, 'preview-total')}
+        <button type="button" class="primary confirm-cancel">${t('confirmCancel')}</button>
+        <button type="button" class="secondary keep-trip">${t('keepTrip')}</button></div>`);
+    item.querySelector('.confirm-cancel').focus();
+  } catch (error) { showError(error); } finally { button.disabled = false; }
+}
+
+async function cancelTrip(button) {
   const item = button.closest('.trip');
   button.disabled = true;
   button.textContent = t('cancelling');
   try {
     const reservation = await request('POST', `/reservations/${item.dataset.id}/cancel`, { auth: true });
     item.outerHTML = trip(reservation);
-  } catch (error) { showError(error); }
-});
+  } catch (error) { showError(error); button.disabled = false; button.textContent = t('confirmCancel'); }
+}

@@ -34,7 +34,7 @@ struct GuestAuthentication: Middleware {
                 return (principal.account.guestID, principal)
             }
         } catch let error as StaysError {
-            var problem = error.problem
+            var problem = error.problem(in: request.problemLanguage)
             problem.headers.append(name: "WWW-Authenticate", value: #"Bearer realm="stays""#)
             throw problem
         }

@@ -14,6 +14,14 @@ extension Language {
         self = header.withUTF8 { Language.preferred(in: $0) } ?? .ko
     }
 
+    /// The supported language the header prefers, by the same rules, or nil when it names
+    /// none (no fallback).
+    init?(negotiating acceptLanguage: String) {
+        var header = acceptLanguage
+        guard let language = header.withUTF8({ Language.preferred(in: $0) }) else { return nil }
+        self = language
+    }
+
     private static func preferred(in bytes: UnsafeBufferPointer<UInt8>) -> Language? {
         var best: (language: Language, quality: Int)?
         var start = 0

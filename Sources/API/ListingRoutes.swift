@@ -107,6 +107,7 @@ struct ListingRoutes {
             guard let id = ListingID(request.pathParameters["id"] ?? "") else {
                 throw StaysError.invalidParameter("id", "must be a listing id")
             }
+            try QueryReader(request.query).finish()
             let listing = try services.listings.listing(id: id)
             let language = request.language
             let names = try services.locations.names(of: [listing.locationID], language: language)

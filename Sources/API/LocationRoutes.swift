@@ -8,13 +8,33 @@ struct LocationRoutes {
     let services: APIServices
 
     func register(in router: inout Router) {
+        // Autocomplete (`query`), or the places inside a map box (`bbox`, `kind`, `sort`).
         router.get("/locations") { [services] request in
             var reader = QueryReader(request.query)
             let query = reader.string("query")
-            if query == nil { reader.fail("query", "is required") }
+            let box = reader.boundingBox("bbox")
+            let kindText = reader.string("kind")
+            let kind = kindText.flatMap(LocationKind.init(rawValue:))
+            if kindText != nil, kind == nil {
+                reader.fail("kind", "must be one of: " + LocationKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let order = reader.choice("sort", default: LocationOrder.popular)
+            if query != nil, reader.string("bbox") != nil {
+                reader.fail("bbox", "cannot be combined with query")
+            } else if query == nil, reader.string("bbox") == nil {
+                reader.fail("query", "is required unless bbox is given")
+            }
+            if query != nil {
+                if kindText != nil { reader.fail("kind", "applies only with bbox") }
+                if reader.string("sort") != nil { reader.fail("sort", "applies only with bbox") }
+            }
             let limit = reader.integer("limit", default: 10, in: 1...20)
             try reader.finish()
             let language = request.language
+            if let box, query == nil {
+                let places = try services.locations.inside(box, kind: kind, order: order, limit: limit)
+                return .json(Self.items(places, language: language), cache: .locations, localized: true)
+            }
             let suggestions = try services.locations.autocomplete(query: query ?? "", limit: limit)
             return .json(Self.items(suggestions.map(\.location), language: language), cache: .locations, localized: true)
         }
@@ -38,6 +58,8 @@ struct LocationRoutes {
             let nearby = try services.locations.nearby(coordinate: Coordinate(latitude: lat!, longitude: lng!), limit: limit)
             var writer = JSONWriter()
             writer.object { w in
+                // Says how far "near" reaches, so an empty list reads as "nothing that near".
+                w.field("maxDistanceKm", LocationService.nearbyMaximumKm)
                 w.key("items")
                 w.array { a in
                     for item in nearby {
@@ -55,6 +77,7 @@ struct LocationRoutes {
             guard let id = LocationID(request.pathParameters["id"] ?? "") else {
                 throw StaysError.invalidParameter("id", "must be a location id")
             }
+            try QueryReader(request.query).finish()
             let detail = try services.locations.location(id: id)
             var writer = JSONWriter()
             writer.object {

@@ -28,7 +28,7 @@ extension QueryReader {
         return filter
     }
 
-    func guests(_ issues: inout [ParameterIssue]) -> GuestCount {
+    mutating func guests(_ issues: inout [ParameterIssue]) -> GuestCount {
         GuestQuery.parse(adults: string("adults"), children: string("children"), infants: string("infants"),
                               issues: &issues)
     }

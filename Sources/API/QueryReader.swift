@@ -4,9 +4,15 @@ import HTTPServer
 
 /// Reads typed values out of a request's query parameters, collecting every problem so that
 /// one 400 names each bad parameter at once (RFC 9457 `invalidParams`).
+///
+/// Every parameter a route reads is one it accepts: `finish()` also names each parameter of
+/// the query that the route never read ("is not a parameter of this route"), as Stripe's API
+/// does, so that a typo (`minPirce`) cannot silently widen a search.
 struct QueryReader {
     let query: QueryParameters
     private(set) var issues: [InvalidParam] = []
+    /// The names read so far: the route's accepted parameters.
+    private var accepted: [String] = []
 
     init(_ query: QueryParameters) { self.query = query }
 
@@ -18,12 +24,27 @@ struct QueryReader {
         issues += domainIssues.map { InvalidParam(name: $0.name, reason: $0.reason) }
     }
 
-    /// Throws the 400 problem when any parameter was bad.
-    func finish() throws(Problem) {
-        guard issues.isEmpty else { throw Problem.invalidParameters(issues) }
+    /// Throws the 400 problem when any parameter was bad or not one of the route's (read
+    /// before this call), the unknown ones last, in the query's order.
+    func finish() throws(StaysError) {
+        var issues = issues
+        if !query.isEmpty {
+            for name in query.names where !accepted.contains(name) {
+                issues.append(InvalidParam(name: name, reason: "is not a parameter of this route"))
+            }
+        }
+        guard issues.isEmpty else {
+            throw StaysError.invalidParameters(issues.map { ParameterIssue(name: $0.name, reason: $0.reason) })
+        }
     }
 
-    func string(_ name: String) -> String? {
+    /// Marks `name` accepted without reading it.
+    mutating func accept(_ name: String) {
+        if !accepted.contains(name) { accepted.append(name) }
+    }
+
+    mutating func string(_ name: String) -> String? {
+        accept(name)
         guard let value = query[name], !value.isEmpty else { return nil }
         return value
     }
@@ -114,6 +135,12 @@ struct QueryReader {
             fail(name, "latitudes must be within -90...90 and longitudes within -180...180"); return nil
         }
         guard swLat <= neLat else { fail(name, "the south-west corner must not be north of the north-east corner"); return nil }
+        // A box whose west edge lies east of its east edge would cross the antimeridian
+        // (180°); searches do not wrap, so it would silently match nothing.
+        guard swLng <= neLng else {
+            fail(name, "must not cross the antimeridian: the south-west longitude must not exceed the north-east one")
+            return nil
+        }
         return BoundingBox(southWest: Coordinate(latitude: swLat, longitude: swLng),
                            northEast: Coordinate(latitude: neLat, longitude: neLng))
     }

@@ -31,21 +31,26 @@ extension JSONWriter {
             }
             if let refund = reservation.refund {
                 w.key("refund")
-                w.object {
-                    $0.key("lines")
-                    $0.array { a in
-                        for line in refund.lines {
-                            a.object {
-                                $0.field("kind", line.kind.rawValue)
-                                $0.field("label", line.label)
-                                $0.field("amount", line.amount)
-                            }
-                        }
+                w.refund(refund)
+            }
+        }
+    }
+
+    /// A refund as a reservation's `refund` and the cancellation preview show it.
+    mutating func refund(_ refund: Refund) {
+        object {
+            $0.key("lines")
+            $0.array { a in
+                for line in refund.lines {
+                    a.object {
+                        $0.field("kind", line.kind.rawValue)
+                        $0.field("label", line.label)
+                        $0.field("amount", line.amount)
                     }
-                    $0.field("total", refund.total)
-                    $0.field("retained", refund.retained)
                 }
             }
+            $0.field("total", refund.total)
+            $0.field("retained", refund.retained)
         }
     }
 

@@ -50,9 +50,29 @@ struct ReservationRoutes {
 
         router.get("/reservations/{id}", using: [authentication]) { [services] request in
             let guest = try request.authenticatedGuest()
+            try QueryReader(request.query).finish()
             let reservation = try services.bookings.reservation(try Self.reservationID(request), guest: guest,
                                                                 language: request.language)
             return Self.json(reservation)
+        }
+
+        // What cancelling now would refund, without cancelling (the cancel answers the same).
+        router.get("/reservations/{id}/cancellation", using: [authentication]) { [services] request in
+            let guest = try request.authenticatedGuest()
+            try QueryReader(request.query).finish()
+            let (reservation, refund) = try services.bookings.cancellationPreview(
+                try Self.reservationID(request), guest: guest, language: request.language)
+            var writer = JSONWriter(capacity: 1024)
+            writer.object { w in
+                w.field("reservationId", reservation.id.description)
+                w.field("status", reservation.status.rawValue)
+                w.field("cancellationPolicy", reservation.cancellationPolicy.rawValue)
+                w.field("daysBeforeCheckin", refund.daysBeforeCheckin)
+                w.field("currency", reservation.currency.rawValue)
+                w.field("paid", refund.paid)
+                w.key("refund"); w.refund(refund)
+            }
+            return .json(writer.bytes, cache: .never, localized: true)
         }
 
         router.post("/reservations/{id}/cancel", using: [authentication]) { [services] request in

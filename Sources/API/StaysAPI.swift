@@ -7,6 +7,8 @@ public enum StaysAPI {
     /// `webClient`: the security policy of the web client's pages.
     public static func router(services: APIServices, webClient: WebClientPolicy = .sameOriginOnly) -> Router {
         var router = Router()
+        // Problems of every route in the client's language (LocalizedProblemConvertible).
+        router.use(ProblemLocalization())
         HealthRoutes(services: services).register(in: &router)
         OpenAPIRoutes().register(in: &router)
         LocationRoutes(services: services).register(in: &router)

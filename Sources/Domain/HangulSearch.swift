@@ -1,3 +1,5 @@
+import Foundation
+
 /// How well a query matches a name. Higher is better: exact > prefix > contains.
 public enum MatchRank: Int, Comparable, CaseIterable, Hashable, Sendable {
     case contains = 0, prefix = 1, exact = 2
@@ -174,8 +176,31 @@ public enum HangulSearch {
 
     // MARK: - Internals
 
+    /// What every text goes through before it is compared, query and name alike:
+    /// - NFC: a syllable typed as conjoining jamo (U+1100 ᄉ + U+1165 ᅥ, as some keyboards
+    ///   and macOS file names send it) is the precomposed syllable (서); a lone conjoining
+    ///   initial is the compatibility jamo a keyboard shows (ᄉ -> ㅅ);
+    /// - full-width Latin letters and digits are ASCII (`Ｓｅｏｕｌ` -> `seoul`);
+    /// - zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen) are dropped;
+    /// - lowercased; spaces and hyphens dropped.
     fileprivate static func normalized(_ text: String) -> [Unicode.Scalar] {
-        text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && !isHyphen($0) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && !isHyphen($0) }
+        }
+        var mapped = String.UnicodeScalarView()
+        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.value {
+            case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x180E:
+                continue
+            case 0xFF01...0xFF5E:
+                mapped.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            case 0x1100...0x1112:
+                mapped.append(initialJamo[Int(scalar.value - 0x1100)])
+            default:
+                mapped.append(scalar)
+            }
+        }
+        return String(mapped).lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && !isHyphen($0) }
     }
 
     private static func isHyphen(_ scalar: Unicode.Scalar) -> Bool {

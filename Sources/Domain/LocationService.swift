@@ -57,7 +57,9 @@ public final class LocationService: Sendable {
     /// Order: literal matches before those that need the last syllable to be still composing,
     /// then exact > prefix > contains, then cities, districts and neighbourhoods before
     /// landmarks (a landmark named after its city, `서울역`, never pushes `서울` down), then
-    /// most listings, then id.
+    /// most listings, then id. Except that a composing match of a much more popular place
+    /// is moved up among the literal ones (`promotionFactor`): while 서울 is typed the
+    /// keyboard shows `성`, and 서울 must not vanish behind every place starting with 성.
     public func autocomplete(query: String, limit: Int) throws -> [LocationSuggestion] {
         guard limit > 0 else { return [] }
         let prepared = LocationSearchIndex.Query(query)
@@ -79,9 +81,36 @@ public final class LocationService: Sendable {
             if a.listingCount != b.listingCount { return a.listingCount > b.listingCount }
             return a.id < b.id
         }
-        return hits.prefix(limit).map {
-            LocationSuggestion(location: snapshot.all[$0.index], rank: $0.match.rank, isLiteral: $0.match.isLiteral)
+        let ordered = Self.promotingPopularComposingMatches(hits.map { ($0.match.isLiteral, $0.listingCount) })
+        return ordered.prefix(limit).map {
+            LocationSuggestion(location: snapshot.all[hits[$0].index], rank: hits[$0].match.rank,
+                               isLiteral: hits[$0].match.isLiteral)
         }
+    }
+
+    /// How many times the listings of a literal match a composing match's place needs to be
+    /// moved ahead of it (`promotingPopularComposingMatches`).
+    public static let promotionFactor = 10
+
+    /// Positions of `hits` (ordered: literal matches first) in the order autocomplete
+    /// answers: each composing match moves just before the first literal match, after the
+    /// best one, whose place has at most a `promotionFactor`th of its listings (a place
+    /// without listings counting as one). The best literal match stays first (it is what
+    /// was typed); composing matches keep their order among themselves; those not moved
+    /// follow the literal ones, as before.
+    static func promotingPopularComposingMatches(_ hits: [(isLiteral: Bool, listingCount: Int)]) -> [Int] {
+        let literalCount = hits.firstIndex { !$0.isLiteral } ?? hits.count
+        var order = Array(0..<literalCount)
+        var rest: [Int] = []
+        for hit in literalCount..<hits.count {
+            let listings = hits[hit].listingCount
+            let target = order.indices.dropFirst().first { position in
+                hits[order[position]].isLiteral
+                    && listings >= promotionFactor * max(hits[order[position]].listingCount, 1)
+            }
+            if let target { order.insert(hit, at: target) } else { rest.append(hit) }
+        }
+        return order + rest
     }
 
     /// Destinations (not landmarks) with listings, most listings first (then by id).
@@ -92,18 +121,51 @@ public final class LocationService: Sendable {
         }.prefix(limit))
     }
 
-    /// Destinations (not landmarks) with listings, nearest to `coordinate` first (then by id).
+    /// How far a destination may be to count as near (`nearby`): a drive of a couple of
+    /// hours at most. A point in Tokyo is near nothing in Korea.
+    public static let nearbyMaximumKm = 100.0
+
+    /// Destinations (not landmarks) with listings within `nearbyMaximumKm` of `coordinate`,
+    /// nearest first (then by id); empty when none is that near.
     public func nearby(coordinate: Coordinate, limit: Int) throws -> [NearbyLocation] {
         guard limit > 0 else { return [] }
         var ranked: [(location: Location, distance: Double)] = []
         for location in try locations() where location.kind.isDestination && location.listingCount > 0 {
-            ranked.append((location, GreatCircle.distanceKm(coordinate, location.coordinate)))
+            let distance = GreatCircle.distanceKm(coordinate, location.coordinate)
+            if distance <= Self.nearbyMaximumKm { ranked.append((location, distance)) }
         }
         ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.location.id < b.location.id }
         return ranked.prefix(limit).map { entry in
             NearbyLocation(location: entry.location, distanceKm: GreatCircle.displayKm(entry.distance),
                                   driveMinutes: LocationService.driveMinutes(distanceKm: entry.distance))
         }
+    }
+
+    /// The locations whose point lies inside `box` (edges included), of `kind` when given:
+    /// the places on a map. `.popular`: most listings first; `.distance`: nearest to the
+    /// box's centre first; then by id. The box must not cross the antimeridian.
+    public func inside(_ box: BoundingBox, kind: LocationKind?, order: LocationOrder, limit: Int) throws -> [Location] {
+        guard limit > 0 else { return [] }
+        let centre = Coordinate(latitude: (box.southWest.latitude + box.northEast.latitude) / 2,
+                                longitude: (box.southWest.longitude + box.northEast.longitude) / 2)
+        var found: [(location: Location, distance: Double)] = []
+        for location in try locations() where kind.map({ location.kind == $0 }) ?? true {
+            let point = location.coordinate
+            guard (box.southWest.latitude...box.northEast.latitude).contains(point.latitude),
+                  (box.southWest.longitude...box.northEast.longitude).contains(point.longitude) else { continue }
+            found.append((location, order == .distance ? GreatCircle.distanceKm(centre, point) : 0))
+        }
+        found.sort { a, b in
+            switch order {
+            case .popular where a.location.listingCount != b.location.listingCount:
+                return a.location.listingCount > b.location.listingCount
+            case .distance where a.distance != b.distance:
+                return a.distance < b.distance
+            default:
+                return a.location.id < b.location.id
+            }
+        }
+        return found.prefix(limit).map(\.location)
     }
 
     /// Throws `.locationNotFound` when there is no such location. The bounds are the

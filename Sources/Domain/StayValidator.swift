@@ -2,7 +2,9 @@
 ///
 /// Checks, in this order, and reports the first failure:
 /// 1. Unavailable nights (HTTP 409): every night of the stay that is booked or blocked in
-///    the calendar, or on/after the listing's `availableUntil`.
+///    the calendar, or on/after the listing's `availableUntil`. When the only unavailable
+///    nights are those past `availableUntil`, the failure is `datesNotOpen` instead (the
+///    host has not opened them yet: "not open yet", not "taken").
 /// 2. Stay rules (HTTP 422), the check-in day's entry overriding the listing's defaults:
 ///    minimum nights, maximum nights, closed to arrival on check-in, closed to departure on
 ///    check-out, then capacity (adults + children; infants don't count).
@@ -26,6 +28,10 @@ public enum StayValidator {
             if let until = listing.availableUntil, night >= until { return true }
             guard let entry = byDate[night] else { return false }
             return entry.status != .available
+        }
+        if let until = listing.availableUntil, let first = unavailable.first, first >= until {
+            // Ascending: the first unavailable night is past the window, so all of them are.
+            throw .datesNotOpen(availableUntil: until, dates: unavailable)
         }
         if !unavailable.isEmpty { throw .unavailableDates(unavailable) }
 

@@ -57,6 +57,7 @@ public enum StayRule: Hashable, Sendable {
 /// | `listingNotFound`     | 404    |
 /// | `locationNotFound`    | 404    |
 /// | `unavailableDates`    | 409    |
+/// | `datesNotOpen`        | 409    |
 /// | `stayRuleViolated`    | 422    |
 /// | `unauthenticated`     | 401    |
 /// | `reservationNotFound` | 404    |
@@ -74,6 +75,10 @@ public enum StaysError: Error, Hashable, Sendable {
     case locationNotFound(LocationID)
     /// Nights of the requested stay that cannot be booked, ascending. Never empty.
     case unavailableDates([CalendarDate])
+    /// Every unavailable night of the stay lies on or after the listing's booking window
+    /// (`availableUntil`, the first night not yet open): the host has not opened them yet.
+    /// `dates` ascending, never empty.
+    case datesNotOpen(availableUntil: CalendarDate, dates: [CalendarDate])
     case stayRuleViolated(StayRule)
     /// No valid bearer token: missing, malformed or unknown (the reason says which).
     case unauthenticated(String)

@@ -237,10 +237,18 @@ def main():
         trip = page.locator(".trip[data-status=confirmed]").first
         expect(trip).to_be_visible()
 
-        step("cancel and see the refund")
+        step("cancel: see what it would refund, confirm, see the same refund")
+        cancelled_before = page.locator(".trip[data-status=cancelled]").count()
         trip.locator(".cancel-trip").click()
+        preview = trip.locator("[data-testid=cancel-preview]")
+        expect(preview).to_be_visible()
+        expect(page.locator(".trip[data-status=cancelled]")).to_have_count(cancelled_before)  # nothing cancelled yet
+        preview_total = preview.locator("[data-testid=preview-total]").inner_text()
+        shot(page, "cancel-preview")
+        preview.locator(".confirm-cancel").click()
         cancelled = page.locator(".trip[data-status=cancelled]").first
         expect(cancelled.locator("[data-testid=refund]")).to_be_visible()
+        expect(cancelled.locator("[data-testid=refund-total]")).to_have_text(preview_total)
         shot(page, "cancelled", "cancelled")
 
         step("the dates are free again in the listing's calendar")

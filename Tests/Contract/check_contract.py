@@ -920,6 +920,8 @@ class Checker:
                     continue
                 name = parameter["name"]
                 params = dict(base.get(template, {}))
+                if template == "/locations" and name in ("kind", "sort"):
+                    params = {"bbox": "37.4,126.8,37.7,127.2"}  # the places on a map: kind and sort need a box
                 if schema.get("type") == "integer" and "maximum" in schema:
                     self.bad_request("%s %s=%d (spec maximum + 1) -> 400" % (template, name, schema["maximum"] + 1),
                                      template, dict(params, **{name: schema["maximum"] + 1}), {name}, headers=headers)
@@ -935,7 +937,7 @@ class Checker:
                 if "enum" in schema:
                     for value in schema["enum"]:
                         extra = {}
-                        if name == "sort" and value == "distance":
+                        if name == "sort" and value == "distance" and template != "/locations":
                             # Nearest first needs a centre: the spec says so, a landmark gives one.
                             landmark = self.get("/locations", {"query": "경복궁", "limit": 1})["items"][0]
                             extra = {"locationId": landmark["id"]}

@@ -231,8 +231,26 @@ import Testing
         #expect(try names("서").contains("성수동"))
         #expect(try names("강남ㄱ") == ["강남구"])
         #expect(try names("강남구") == ["강남구"])
-        // Literal before composing, whatever the counts: 서울 is typed ...성, 서우, 서울.
-        #expect(try names("성") == ["성동구", "성수동", "서울"])
+        // 서울 is typed ...성, 서우, 서울. The best literal match stays first; a composing
+        // match of a place with at least ten times the listings of a later literal match
+        // moves before it: 서울 (900) before 성수동 (15), not before 성동구.
+        #expect(try names("성") == ["성동구", "서울", "성수동"])
+        // 행궁동 is the only literal match for 행: it stays first, the composing ones follow.
+        #expect(try names("행").first == "행궁동")
+    }
+
+    @Test func popularComposingMatchesMoveUpAmongLiteralOnes() {
+        func order(_ hits: [(Bool, Int)]) -> [Int] {
+            LocationService.promotingPopularComposingMatches(hits.map { (isLiteral: $0.0, listingCount: $0.1) })
+        }
+        // Literal 50, 20, 4, 0; composing 300, 100, 30.
+        let hits = [(true, 50), (true, 20), (true, 4), (true, 0), (false, 300), (false, 100), (false, 30)]
+        // 300 >= 10 x 20: before the second; 100 >= 10 x 4: before the third; 30 only before
+        // the place without listings (counted as one).
+        #expect(order(hits) == [0, 4, 1, 5, 2, 6, 3])
+        #expect(order([(true, 0), (false, 1000)]) == [0, 1])   // the first literal match stays first
+        #expect(order([(false, 5), (false, 500)]) == [0, 1])   // no literal match: order unchanged
+        #expect(order([(true, 10), (true, 10), (false, 99)]) == [0, 1, 2])
     }
 
     @Test func literalThenClassThenCount() throws {

@@ -20,8 +20,19 @@ import Testing
                        CalendarEntry(date: date("2026-10-03"), status: .blocked),
                        CalendarEntry(date: date("2026-10-05"), status: .booked)] // checkout day: fine
         #expect(check(stay("2026-10-01", "2026-10-05"), entries) == .unavailableDates([date("2026-10-02"), date("2026-10-03")]))
-        #expect(check(stay("2026-11-29", "2026-12-02")) == .unavailableDates([date("2026-12-01")]))
         #expect(check(stay("2026-11-29", "2026-12-01")) == nil)
+    }
+
+    /// Nights past the booking window alone are "not open yet"; with a taken night among
+    /// them the stay is "not available", naming every unavailable night as before.
+    @Test func nightsPastTheWindowAreNotOpenYet() {
+        #expect(check(stay("2026-11-29", "2026-12-02"))
+                == .datesNotOpen(availableUntil: date("2026-12-01"), dates: [date("2026-12-01")]))
+        #expect(check(stay("2026-12-03", "2026-12-05"))
+                == .datesNotOpen(availableUntil: date("2026-12-01"), dates: [date("2026-12-03"), date("2026-12-04")]))
+        let booked = [CalendarEntry(date: date("2026-11-29"), status: .booked)]
+        #expect(check(stay("2026-11-29", "2026-12-02"), booked)
+                == .unavailableDates([date("2026-11-29"), date("2026-12-01")]))
     }
 
     @Test func rules() {

@@ -135,4 +135,20 @@ public final class BookingService: Sendable {
         if changed { counters.recordCancelled() }
         return result
     }
+
+    /// What cancelling the guest's reservation now would refund, without cancelling: the
+    /// refund `cancel` records when called today (same policy, prices and date), or, for a
+    /// reservation already cancelled, the refund it got. `.stayEnded` (409) once its
+    /// checkout day has come, as `cancel`; `.reservationNotFound` (404) as `reservation`.
+    public func cancellationPreview(_ id: ReservationID, guest: GuestID, language: Language) throws
+        -> (reservation: Reservation, refund: Refund) {
+        let reservation = try self.reservation(id, guest: guest, language: language)
+        if let refund = reservation.refund { return (reservation, refund) }
+        let today = dateProvider.today(in: reservation.listing.timeZone)
+        guard today < reservation.stay.checkout else { throw StaysError.stayEnded(id) }
+        let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,
+                            nightlyPrices: reservation.nightlyPrices, lineItems: reservation.lineItems,
+                            cancelledOn: today, language: language)
+        return (reservation, refund)
+    }
 }
