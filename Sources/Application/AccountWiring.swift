@@ -7,8 +7,8 @@ import Persistence
 
 /// Accounts as `buildApplication` wires them: the service over the engine's account store
 /// with Argon2id hashing, and the background task that sends the mail outbox.
-enum AccountWiring {
-    static func service(_ configuration: ApplicationConfiguration, engine: some StoreEngine) throws -> AccountService {
+public enum AccountWiring {
+    public static func service(_ configuration: ApplicationConfiguration, engine: some StoreEngine) throws -> AccountService {
         var accounts = configuration.accounts
         if accounts.publicURL.isEmpty {
             accounts.publicURL = "http://127.0.0.1:\(configuration.server.port)"

@@ -94,8 +94,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if case .postgres(let pool) = database {
         configuration.log("database: PostgreSQL \(configuration.database), \(pool.maximumConnectionCount) connections at most")
     }
+    var seeded = false
     if configuration.seedDemoData && !configuration.readOnly {
-        try DemoData.seedIfEmpty(database, today: configuration.dateProvider.today(in: configuration.timeZone),
+        seeded = try DemoData.seedIfEmpty(database, today: configuration.dateProvider.today(in: configuration.timeZone),
                                  log: configuration.log)
     }
     // Every SQLite reader now, so a burst never opens database files; then the connection cap
@@ -131,6 +132,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
+    if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
     let log = configuration.log
 
     let metrics = Metrics()

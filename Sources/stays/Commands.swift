@@ -19,6 +19,7 @@ enum Commands {
       seed         generate demo listings into the database
       import       import Inside Airbnb CSV files into the database
       copy-database  copy a SQLite database into an empty PostgreSQL one
+      accounts       create an account (`stays accounts create --email E --name N --roles guest,host`)
       healthcheck  ask a running server for /health (exit 0 when healthy)
 
     Run 'stays COMMAND --help' for the options of a command;
@@ -55,6 +56,7 @@ enum Commands {
             case "seed": return try SeedCommand.run(arguments: arguments, environment: environment)
             case "import": return try ImportCommand.run(arguments: arguments, environment: environment)
             case "copy-database": return try CopyDatabaseCommand.run(arguments: arguments, environment: environment)
+            case "accounts": return try AccountsCommand.run(arguments: arguments, environment: environment)
             case "healthcheck":
                 let options = try ParsedOptions(arguments: arguments, specs: healthcheckSpecs, environment: environment)
                 let port = try options.integer("port", default: ServerConfiguration().port, in: 1...65_535)
@@ -88,6 +90,10 @@ enum Commands {
             return helpText(usage: "stays copy-database --from SQLITE_PATH --to POSTGRES_URL",
                             summary: "Copy every table of a SQLite database into an empty PostgreSQL one, in one transaction.",
                             specs: CopyDatabaseCommand.specs)
+        case "accounts":
+            return helpText(usage: "stays accounts create --email EMAIL --name NAME [OPTIONS]",
+                            summary: "Create an account; the password comes from STAYS_ACCOUNT_PASSWORD, else one is generated and printed once.",
+                            specs: AccountsCommand.specs)
         case "healthcheck":
             return helpText(usage: "stays healthcheck [OPTIONS]", summary: "Exit 0 when the server answers /health with 200.", specs: healthcheckSpecs)
         default: return nil

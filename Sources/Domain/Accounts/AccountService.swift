@@ -66,6 +66,22 @@ public final class AccountService: Sendable {
         }
     }
 
+    /// An account made by an operator (`stays accounts create`, the demo accounts): the
+    /// same rules as sign-up, but no session and no mail; `verified` marks the email verified.
+    public func createAccount(_ form: SignUpForm, verified: Bool) throws -> Account {
+        let (email, password, name, roles, locale) = try form.validated()
+        let hash = try hasher.hash(password)
+        let now = dateProvider.now()
+        return try store.write { transaction in
+            let guest = try transaction.createGuest(tokenDigest: GuestToken().digest, at: now)
+            let id = try transaction.insertAccount(NewAccount(guestID: guest, email: email, passwordHash: hash,
+                                                              name: name, roles: roles, locale: locale, createdAt: now))
+            if verified { try transaction.markEmailVerified(id, at: now) }
+            guard let stored = try transaction.account(id) else { throw AccountError.invalidCredentials }
+            return stored.account
+        }
+    }
+
     /// Signs in with an email and a password from `clientAddress`.
     public func signIn(email text: String, password: Password, clientAddress: String, userAgent: String?) throws
         -> SignedIn {

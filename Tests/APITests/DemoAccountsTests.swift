@@ -1,0 +1,60 @@
+import Application
+import Foundation
+import Testing
+import TestSupport
+
+/// The demo accounts of a first start, and `stays accounts create`.
+@Suite struct DemoAccountsTests {
+    @Test func aFirstStartCreatesADemoGuestAndHostAndLogsTheirPasswordOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = LockedBox<[String]>([])
+        var configuration = ApplicationConfiguration()
+        configuration.databasePath = directory.appendingPathComponent("demo.sqlite").path
+        configuration.server.port = 0
+        configuration.passwordHashing = .testing
+        configuration.mail.directory = directory.appendingPathComponent("mail").path
+        configuration.log = { line in lines.mutate { $0.append(line) } }
+        let application = try buildApplication(configuration)
+        let port = try application.start()
+        defer { application.shutdown(); application.waitUntilStopped() }
+
+        let line = try #require(lines.value.first { $0.hasPrefix("demo accounts:") })
+        let password = try #require(line.components(separatedBy: "password ").last?.prefix(16)).description
+        for (email, roles) in [("guest@stays.example", ["guest"]), ("host@stays.example", ["guest", "host"])] {
+            let client = BookingClient(port: port, token: nil)
+            let signedIn = try client.send("POST", "/sessions", body: client.json(["email": email, "password": password]))
+            #expect(signedIn.status == 200, "\(signedIn.text)")
+            let account = signedIn.object["account"] as? [String: Any]
+            #expect(account?["roles"] as? [String] == roles && account?["emailVerified"] as? Bool == true)
+        }
+        #expect(lines.value.filter { $0.contains(password) }.count == 1)
+
+        // A second start on the same database creates no more and prints no password.
+        application.shutdown()
+        application.waitUntilStopped()
+        lines.mutate { $0 = [] }
+        let again = try buildApplication(configuration)
+        defer { again.shutdown(); again.waitUntilStopped() }
+        #expect(!lines.value.contains { $0.hasPrefix("demo accounts:") })
+    }
+
+    @Test func theAccountsCommandCreatesWithTheRulesOfSignUp() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stays-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("a.sqlite").path
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let created = try runStays(["accounts", "create", "--database", database, "--email", "kim@example.com", "--name", "Kim",
+                                    "--roles", "guest,host", "--verified"], environment: environment)
+        #expect(created.status == 0, "\(created)")
+        #expect(created.output.contains("created account") && created.output.contains("(guest,host); password "))
+        let again = try runStays(["accounts", "create", "--database", database, "--email", "KIM@example.com", "--name", "Kim"],
+                                 environment: environment)
+        #expect(again.status == 2 && again.error.contains("already exists"), "\(again)")
+        let weak = try runStays(["accounts", "create", "--database", database, "--email", "lee@example.com", "--name", "Lee"],
+                                environment: environment.merging(["STAYS_ACCOUNT_PASSWORD": "qwertyuiop"]) { $1 })
+        #expect(weak.status == 2 && weak.error.contains("too common") && !weak.error.contains("qwertyuiop"), "\(weak)")
+    }
+}
