@@ -28,9 +28,12 @@ struct GuestAuthentication: Middleware {
             do {
                 return (try guests.authenticate(token), nil)
             } catch StaysError.unauthenticated(let reason) {
-                // Not an anonymous guest's token: perhaps an account's access token.
-                guard let accounts else { throw StaysError.unauthenticated(reason) }
-                let principal = Principal(try accounts.authenticate(accessToken: token))
+                // Not an anonymous guest's token: perhaps an account's access token. A token
+                // neither kind knows is answered as before accounts existed.
+                guard let accounts, let session = try accounts.session(ofAccessToken: token) else {
+                    throw StaysError.unauthenticated(reason)
+                }
+                let principal = Principal(session)
                 return (principal.account.guestID, principal)
             }
         } catch let error as StaysError {

@@ -147,10 +147,20 @@ public final class AccountService: Sendable {
 
     /// The account and session an access token names, or `invalidToken`.
     public func authenticate(accessToken token: GuestToken) throws -> (account: Account, session: SessionID) {
+        guard let found = try session(ofAccessToken: token) else { throw AccountError.invalidToken }
+        return found
+    }
+
+    /// The account and session an access token names; nil when no session ever had it (so
+    /// a caller may try other kinds of token), `invalidToken` when its session expired, was
+    /// revoked or its account erased.
+    public func session(ofAccessToken token: GuestToken) throws -> (account: Account, session: SessionID)? {
         let now = dateProvider.now()
         return try store.write { transaction in
-            guard let session = try transaction.session(accessDigest: token.digest), session.acceptsAccess(at: now),
-                  let stored = try transaction.account(session.accountID) else { throw AccountError.invalidToken }
+            guard let session = try transaction.session(accessDigest: token.digest) else { return nil }
+            guard session.acceptsAccess(at: now), let stored = try transaction.account(session.accountID) else {
+                throw AccountError.invalidToken
+            }
             // `lastUsedAt` to the minute: a write per request would cost more than it tells.
             if now.millisecondsSinceEpoch - session.lastUsedAt.millisecondsSinceEpoch >= 60_000 {
                 try transaction.touchSession(session.id, at: now)
