@@ -7,7 +7,7 @@ Usage:
       seeded demo data), runs the examples against it, stops it.
   refresh_api_examples.py [--check] http://HOST:PORT [docs/API.md]
       Runs the examples against a server you started the same way on a FRESH database
-      (the booking walkthrough expects guest 1 and reservations 1 and 2).
+      (the booking walkthrough expects guest 3, after the demo accounts' guests, and reservations 1 and 2).
 
 Without --check the document is rewritten with what the server answers now. With --check
 nothing is written: the exit status is 1, with a diff per example, when an example's output
