@@ -358,6 +358,31 @@ def main():
         assert "stays.refreshToken" in stored, stored
         assert not [key for key in stored if "access" in key.lower()], stored
 
+        step("an access token the server refuses (as when it expires): refreshed, and the call tried again")
+        refresh_before = page.evaluate("localStorage.getItem('stays.refreshToken')")
+        refused = []
+
+        def refuse_once(route):
+            if refused:
+                route.continue_()
+                return
+            refused.append(route.request.headers.get("authorization", ""))
+            route.fulfill(status=401, content_type="application/problem+json",
+                          headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+                          body='{"type":"/problems/invalid-token","title":"Invalid token","status":401}')
+        expected_statuses.add(401)
+        page.route(re.compile(r"/reservations\?"), refuse_once)
+        page.locator("#account-link").click()
+        expect(page.locator("#profile-form")).to_be_visible()
+        page.locator(".top a[href='#/trips']").click()
+        expect(page.locator(".trip")).to_have_count(trips_before)
+        page.unroute(re.compile(r"/reservations\?"), refuse_once)
+        expected_statuses.discard(401)
+        assert len(refused) == 1 and refused[0].startswith("Bearer "), refused
+        refresh_after = page.evaluate("localStorage.getItem('stays.refreshToken')")
+        assert refresh_after and refresh_after != refresh_before, "the refresh token was not traded for a new one"
+        signed_in_as(page, name)
+
         step("the emailed verification link verifies the email")
         link = emailed_link("/verify-email", email_address)
         page.goto(link)
