@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web client in a real browser (Tests/Browser/flow.py): Debian's chromium driven by
 # Playwright for Python, against `.build/debug/stays serve` on a temporary database, a free
-# port and a fixed today. Installs chromium (and a Korean font, so screenshots show Hangul)
+# port and a fixed today; the mail it sends (verification and reset links) goes to a temporary
+# --mail-dir that the test reads. Installs chromium (and a Korean font, so screenshots show Hangul)
 # and the Playwright package when missing; never `playwright install` (it downloads a
 # browser from the internet). Screenshots of every step go to .ci/artifacts/browser/ and are
 # listed with their sizes in the log. Usage: .ci/browser.sh [--docs DIR]
@@ -26,7 +27,7 @@ python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet --d
 
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-"$binary" serve --today "$today" --database "$work/browser.sqlite" --port "$port" --quiet >"$work/server.log" 2>&1 &
+"$binary" serve --today "$today" --database "$work/browser.sqlite" --port "$port" --mail-dir "$work/mail" --quiet >"$work/server.log" 2>&1 &
 server=$!
 cleanup() {
     kill "$server" 2>/dev/null || true
@@ -45,7 +46,7 @@ done
 rm -rf "$out"
 mkdir -p "$out"
 status=0
-python3 Tests/Browser/flow.py "http://127.0.0.1:$port" "$today" "$out" "$@" || status=$?
+python3 Tests/Browser/flow.py "http://127.0.0.1:$port" "$today" "$out" --mail-dir "$work/mail" "$@" || status=$?
 echo "screenshots in $out:"
 ls -l "$out" | awk 'NR > 1 { printf "  %8d  %s\n", $5, $9 }'
 if [ "$status" -ne 0 ]; then

@@ -2,6 +2,8 @@ import HTTP1
 import HTTPServer
 
 /// `GET /` (the web client's page) and `GET /web/{version}/{file}` (its scripts and styles).
+/// The page is also the answer at the paths of the links Stays emails, `/verify-email` and
+/// `/reset-password` (their `?token=` is read by the page, never by the server).
 /// See `WebApp` for the caching scheme. An unknown file, or a version other than this binary's,
 /// is the router's ordinary 404.
 ///
@@ -13,13 +15,17 @@ struct WebAppRoutes {
     static let assetCache = "public, max-age=31536000, immutable"
     /// The page names the current assets: always revalidate.
     static let pageCache = "no-cache"
+    /// Where the page is served: the root and the emailed links' paths.
+    static let pagePaths = ["/", "/verify-email", "/reset-password"]
 
     func register(in router: inout Router) {
         let app = WebApp.shared
         let index = app.index(imageOrigins: policy.imageOrigins)
         let headers = policy.headers
-        router.get("/") { _ in
-            Self.response(index, cache: Self.pageCache, headers: headers)
+        for path in Self.pagePaths {
+            router.get(path) { _ in
+                Self.response(index, cache: Self.pageCache, headers: headers)
+            }
         }
         router.get("/web/{version}/{file}") { request in
             guard request.pathParameters["version"] == app.version,

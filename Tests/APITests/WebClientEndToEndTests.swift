@@ -33,6 +33,23 @@ import TestSupport
         #expect(again.header("Cache-Control") == "no-cache")
     }
 
+    /// The links Stays emails open the page itself (which reads their token), with the
+    /// page's caching and security policy; other paths stay unknown.
+    @Test func theEmailedLinksPathsServeThePage() throws {
+        let server = try APITestServer()
+        let root = try server.get("/")
+        #expect(root.header("Content-Security-Policy") != nil)
+        for path in ["/verify-email?token=abc", "/reset-password?token=abc"] {
+            let response = try server.get(path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(response.header("Cache-Control") == "no-cache")
+            #expect(response.header("Content-Security-Policy") == root.header("Content-Security-Policy"))
+            #expect(response.body == root.body, "\(path) is the same page as /")
+        }
+        #expect(try server.get("/verify-emails").status == 404)
+    }
+
     /// Every asset the page names is served with its type, a year of caching, and the exact
     /// bytes of its file in Web/ (so `swift run stays` needs no files on disk).
     @Test func theAssetsThePageNamesAreTheFilesInWeb() throws {

@@ -4,8 +4,11 @@ Playwright for Python). Walks the whole flow against a running `stays serve`:
 
 search ㅅㅇ, pick 서울, pick dates, narrow the price, search, open a result, check that the
 quote's total equals the card's total, book, see the trip, cancel, see the refund, and see
-the dates free again in the listing's calendar. Then the page at phone width (375 px) must
-not scroll sideways.
+the dates free again in the listing's calendar. Then accounts: sign up with a role (a weak
+password first, refused next to its field), still signed in after a reload, the trips of
+the anonymous guest kept, the emailed verification link (read from the .eml in MAIL_DIR),
+sign out, sign in again, and a forgotten password reset through its emailed link. Then the
+page at phone width (375 px) must not scroll sideways.
 
 Fails on any failed step, any console error or uncaught exception in the page, any
 request to another origin, and any Content Security Policy violation (a console message
@@ -13,18 +16,22 @@ request to another origin, and any Content Security Policy violation (a console 
 carry the policy. Writes a screenshot per step to OUT (and, with --docs DIR, the
 ones the docs show, as DIR/web-*.png).
 
-usage: flow.py BASE_URL TODAY OUT [--docs DIR]
+usage: flow.py BASE_URL TODAY OUT --mail-dir MAIL_DIR [--docs DIR]
 """
 import datetime
+import email
+import email.policy
 import os
 import re
 import sys
+import time
 from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright, expect
 
 BASE, TODAY, OUT = sys.argv[1].rstrip("/"), datetime.date.fromisoformat(sys.argv[2]), sys.argv[3]
 DOCS = sys.argv[sys.argv.index("--docs") + 1] if "--docs" in sys.argv else None
+MAIL_DIR = sys.argv[sys.argv.index("--mail-dir") + 1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 TIMEOUT = 15_000
 
@@ -106,6 +113,34 @@ def nights_are(page, checkin, checkout, booked):
         expect(cell).to_have_attribute("data-reason", "booked" if booked else "")
         expect(cell).to_have_attribute("data-available", "false" if booked else "true")
         night += datetime.timedelta(days=1)
+
+
+def emailed_link(path, recipient):
+    """The newest link to `path` (`/verify-email`, `/reset-password`) in a mail to `recipient`,
+    as BASE + path + query. Mail goes out from the server's outbox after the request's commit,
+    so the file may not be there yet: read the folder again until TIMEOUT."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    pattern = re.compile(r"(https?://[^/\s]+)(" + re.escape(path) + r"\?token=[A-Za-z0-9_\-]+)")
+    while True:
+        names = sorted((n for n in os.listdir(MAIL_DIR) if n.endswith(".eml")), reverse=True) \
+            if os.path.isdir(MAIL_DIR) else []
+        for name in names:
+            with open(os.path.join(MAIL_DIR, name), "rb") as file:
+                message = email.message_from_binary_file(file, policy=email.policy.default)
+            if recipient not in str(message["To"]):
+                continue
+            match = pattern.search(message.get_body(("plain",)).get_content())
+            if match:
+                assert match.group(1) == BASE, f"the link points at {match.group(1)}, not {BASE}"
+                return BASE + match.group(2)
+        assert time.monotonic() < deadline, f"no mail to {recipient} with a {path} link in {MAIL_DIR}: {names}"
+        time.sleep(0.1)
+
+
+def signed_in_as(page, name):
+    link = page.locator("#account-link")
+    expect(link).to_have_attribute("data-signed-in", "true")
+    expect(link).to_have_text(name)
 
 
 def step(text):
@@ -273,6 +308,167 @@ def main():
         page.locator("#lang-toggle").click()
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("서비스 수수료")
 
+        step("sign up: a weak password is refused next to its field")
+        email_address, password, name = "minji@example.com", "gyeongbokgung-palace-2026", "김민지"
+        page.locator(".top a[href='#/trips']").click()
+        expect(page.locator(".trip").first).to_be_visible()
+        trips_before = page.locator(".trip").count()
+        page.locator("#account-link").click()
+        expect(page).to_have_url(f"{BASE}/#/signin")
+        page.locator("#signin-form a[href='#/signup']").click()
+        form = page.locator("#signup-form")
+        expect(form).to_be_visible()
+        # Every input has its label.
+        for label in ["이메일", "비밀번호", "이름", "게스트", "호스트"]:
+            expect(form.get_by_label(label, exact=False).first).to_be_attached()
+        expect(form.get_by_label("게스트", exact=False)).to_be_checked()
+        expected_statuses.add(400)
+        form.get_by_label("이메일").fill(email_address)
+        form.get_by_label("비밀번호").fill("short")
+        form.get_by_label("이름").fill(name)
+        form.get_by_label("호스트", exact=False).check()
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#f-password-error")).not_to_be_empty()
+        expect(page.locator("#f-password")).to_have_attribute("aria-invalid", "true")
+        expect(form.locator(".form-error")).not_to_be_empty()
+        expected_statuses.discard(400)
+        shot(page, "sign-up-refused", "sign-up-refused")
+
+        step("sign up as guest and host; the anonymous guest's trips come along")
+        form.get_by_label("비밀번호").fill(password)
+        form.locator("button[type=submit]").click()
+        expect(page).to_have_url(f"{BASE}/#/account")
+        expect(page.locator("#profile-email")).to_have_text(email_address)
+        expect(page.locator("#email-status")).to_have_attribute("data-verified", "false")
+        profile = page.locator("#profile-form")
+        expect(profile.get_by_label("호스트", exact=False)).to_be_checked()
+        expect(profile.get_by_label("게스트", exact=False)).to_be_checked()
+        signed_in_as(page, name)
+        shot(page, "signed-up", "profile")
+        page.locator(".top a[href='#/trips']").click()
+        expect(page.locator(".trip")).to_have_count(trips_before)
+        assert page.evaluate("localStorage.getItem('stays.guestToken')") is None, "the anonymous token is the account's now"
+
+        step("reload: still signed in (the refresh token is kept, the access token is not)")
+        page.reload()
+        expect(page.locator("body[data-ready=true]")).to_be_visible()
+        signed_in_as(page, name)
+        expect(page.locator(".trip")).to_have_count(trips_before)
+        stored = page.evaluate("Object.keys(localStorage)")
+        assert "stays.refreshToken" in stored, stored
+        assert not [key for key in stored if "access" in key.lower()], stored
+
+        step("an access token the server refuses (as when it expires): refreshed, and the call tried again")
+        refresh_before = page.evaluate("localStorage.getItem('stays.refreshToken')")
+        refused = []
+
+        def refuse_once(route):
+            if refused:
+                route.continue_()
+                return
+            refused.append(route.request.headers.get("authorization", ""))
+            route.fulfill(status=401, content_type="application/problem+json",
+                          headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+                          body='{"type":"/problems/invalid-token","title":"Invalid token","status":401}')
+        expected_statuses.add(401)
+        page.route(re.compile(r"/reservations\?"), refuse_once)
+        page.locator("#account-link").click()
+        expect(page.locator("#profile-form")).to_be_visible()
+        page.locator(".top a[href='#/trips']").click()
+        expect(page.locator(".trip")).to_have_count(trips_before)
+        page.unroute(re.compile(r"/reservations\?"), refuse_once)
+        expected_statuses.discard(401)
+        assert len(refused) == 1 and refused[0].startswith("Bearer "), refused
+        refresh_after = page.evaluate("localStorage.getItem('stays.refreshToken')")
+        assert refresh_after and refresh_after != refresh_before, "the refresh token was not traded for a new one"
+        signed_in_as(page, name)
+
+        step("the emailed verification link verifies the email")
+        link = emailed_link("/verify-email", email_address)
+        page.goto(link)
+        expect(page.locator("#verify-result")).to_have_attribute("data-outcome", "verified")
+        expect(page).to_have_url(f"{BASE}/#/verify-email")  # the token left the address bar
+        signed_in_as(page, name)
+        shot(page, "email-verified")
+        page.locator("#view-account a[href='#/account']").click()
+        expect(page.locator("#email-status")).to_have_attribute("data-verified", "true")
+        expected_statuses.add(400)  # the link is single-use
+        page.goto(link)
+        expect(page.locator("#verify-result")).to_have_attribute("data-outcome", "failed")
+        expected_statuses.discard(400)
+
+        step("sign out; a reload stays signed out")
+        page.locator("#account-link").click()
+        page.locator("#sign-out").click()
+        expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
+        expect(page.locator("#account-link")).to_have_text("로그인")
+        assert page.evaluate("localStorage.getItem('stays.refreshToken')") is None
+        page.reload()
+        expect(page.locator("body[data-ready=true]")).to_be_visible()
+        expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
+
+        step("sign in: a wrong password is refused, the right one signs in")
+        page.locator("#account-link").click()
+        form = page.locator("#signin-form")
+        expected_statuses.add(401)
+        form.get_by_label("이메일").fill(email_address)
+        form.get_by_label("비밀번호").fill(password + "x")
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".form-error")).not_to_be_empty()
+        expected_statuses.discard(401)
+        form.get_by_label("비밀번호").fill(password)
+        shot(page, "sign-in", "sign-in")
+        form.locator("button[type=submit]").click()
+        expect(page).to_have_url(f"{BASE}/#/account")
+        signed_in_as(page, name)
+        page.locator("#lang-toggle").click()
+        expect(page.locator("#profile-form h1")).to_have_text("Your account")
+        expect(page.locator("#profile-form").get_by_label("Host", exact=False)).to_be_checked()
+        page.locator("#lang-toggle").click()
+        expect(page.locator("#profile-form h1")).to_have_text("내 정보")
+
+        step("the profile: an empty name is refused next to it; a new name is saved")
+        profile = page.locator("#profile-form")
+        expected_statuses.add(400)
+        profile.get_by_label("이름").fill(" ")
+        profile.locator("button[type=submit]").click()
+        expect(page.locator("#f-name-error")).not_to_be_empty()
+        expect(page.locator("#f-name")).to_have_attribute("aria-invalid", "true")
+        expected_statuses.discard(400)
+        name = "민지"
+        profile.get_by_label("이름").fill(name)
+        profile.locator("button[type=submit]").click()
+        expect(profile.locator(".form-note")).not_to_be_empty()
+        expect(page.locator("#f-name-error")).to_be_empty()
+        signed_in_as(page, name)
+        page.locator(".top a[href='#/trips']").click()
+        expect(page.locator(".trip")).to_have_count(trips_before)
+
+        step("forgot the password: the emailed link sets a new one, which signs in")
+        page.locator("#account-link").click()
+        page.locator("#sign-out").click()
+        expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
+        page.locator("#account-link").click()
+        page.locator("#signin-form a[href='#/forgot']").click()
+        form = page.locator("#forgot-form")
+        form.get_by_label("이메일").fill(email_address)
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".form-note")).not_to_be_empty()
+        page.goto(emailed_link("/reset-password", email_address))
+        expect(page).to_have_url(f"{BASE}/#/reset-password")
+        form = page.locator("#reset-form")
+        new_password = "namsan-tower-at-night-7"
+        form.get_by_label("새 비밀번호").fill(new_password)
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".form-note")).not_to_be_empty()
+        shot(page, "password-reset")
+        form.locator(".signin-after-reset").click()
+        form = page.locator("#signin-form")
+        form.get_by_label("이메일").fill(email_address)
+        form.get_by_label("비밀번호").fill(new_password)
+        form.locator("button[type=submit]").click()
+        signed_in_as(page, name)
+
         step("phone width: nothing scrolls sideways")
         phone = browser.new_context(viewport={"width": 375, "height": 812}, locale="ko-KR", device_scale_factor=1)
         phone.set_default_timeout(TIMEOUT)
@@ -308,6 +504,8 @@ def main():
         tile = mobile.locator("#map svg image").first
         expect(tile).to_have_attribute("href", re.compile(r"^/images/locations/tile-1[0-2]-\d+-\d+\.svg$"))
         check_violations(mobile)
+        # The reload below would abort tiles still on their way ("request failed"): let them land.
+        mobile.wait_for_load_state("networkidle")
 
         step("a tile template on an origin the policy does not allow is ignored, not loaded")
         mobile.evaluate("localStorage.setItem('stays.mapTiles', 'https://tiles.invalid/{z}/{x}/{y}.png')")
