@@ -11,8 +11,15 @@ struct AccountAuthentication: Middleware {
 
     func respond(to request: Request, next: (Request) throws -> HTTPResponse) throws -> HTTPResponse {
         var request = request
-        let token = try GuestAuthentication.bearerToken(request.header("Authorization"))
-        request.context[SignedInAccount.self] = try Principal(accounts.authenticate(accessToken: token))
+        do {
+            let token = try GuestAuthentication.bearerToken(request.header("Authorization"))
+            request.context[SignedInAccount.self] = try Principal(accounts.authenticate(accessToken: token))
+        } catch let error as StaysError {
+            // No token, or not of the `Bearer <token>` form (RFC 6750 §3: the challenge).
+            var problem = error.problem(in: request.problemLanguage)
+            problem.headers.append(name: "WWW-Authenticate", value: #"Bearer realm="stays""#)
+            throw problem
+        }
         return try next(request)
     }
 }

@@ -104,7 +104,12 @@ import TestSupport
         for member in ["type", "title", "detail", "status"] {
             #expect("\(wrong.object[member] ?? "")" == "\(unknown.object[member] ?? "")", "\(member)")
         }
-        #expect(try client.send("GET", "/me").status == 401)
+        let me = try client.send("GET", "/me")
+        #expect(me.status == 401 && me.header("WWW-Authenticate") == #"Bearer realm="stays""#)
+        let korean = try client.send("POST", "/sessions", headers: [("Accept-Language", "ko")],
+                                     body: client.json(["email": "nobody@example.com", "password": password]))
+        #expect(korean.object["type"] as? String == "/problems/invalid-credentials")
+        #expect(korean.object["title"] as? String == "로그인 정보가 맞지 않습니다")
     }
 
     @Test(arguments: APITestServer.Engine.available)
