@@ -28,17 +28,8 @@ pins=(schemathesis==4.32.5 hypothesis==6.155.2)
 python3 -m pip install --quiet --disable-pip-version-check "${pins[@]}" >&2 \
     || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pins[@]}" >&2
 
-workdir="$(mktemp -d "${TMPDIR:-/tmp}/stays-schemathesis.XXXXXX")"
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$workdir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source Tests/Contract/scratch.sh
+scratch_folder schemathesis
 
 # A fixed today keeps the demo data's dates and prices the same run to run. No limit on
 # POST /guests: schemathesis calls it as often as any operation, and a 429 there is the rate

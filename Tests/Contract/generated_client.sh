@@ -19,17 +19,8 @@ if ! command -v openapi-python-client >/dev/null 2>&1; then
         || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages openapi-python-client >&2
 fi
 
-workdir="$(mktemp -d "${TMPDIR:-/tmp}/stays-generated.XXXXXX")"
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$workdir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source Tests/Contract/scratch.sh
+scratch_folder generated
 
 # Generation must succeed; its warnings (responses it leaves out) are shown, and the walk
 # fails if one it needs is missing.

@@ -25,17 +25,8 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
             'jsonschema>=4.18' PyYAML >&2
 fi
 
-workdir="$(mktemp -d "${TMPDIR:-/tmp}/stays-contract.XXXXXX")"
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$workdir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source Tests/Contract/scratch.sh
+scratch_folder contract
 
 # The default guest rate limit (20 a minute) on purpose: the checks create a handful of
 # guests, then their last section creates guests until the server answers 429.
