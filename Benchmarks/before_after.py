@@ -127,10 +127,11 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--routes", default=",".join(ROUTES))
+    parser.add_argument("--routes", default=",".join(ROUTES), help="comma list; empty: bookings only")
     parser.add_argument("--booking-rounds", type=int, default=3)
     parser.add_argument("--booking-duration", type=int, default=5)
-    parser.add_argument("--stays-wanted", type=int, default=20000)
+    parser.add_argument("--stays-wanted", type=int, default=40000,
+                        help="stays prepared per booking run: more than a run books, or bookings/s is capped")
     parser.add_argument("--copy-dir", default=None, help="where booking copies go (default OUT)")
     parser.add_argument("--today", default="2026-11-23")
     opts = parser.parse_args()
@@ -142,35 +143,35 @@ def main():
     results = {"options": vars(opts), "machine": bench.machine(), "reads": {}, "bookings": None}
     sides = {"before": (opts.before, opts.before_db), "after": (opts.after, opts.after_db)}
     try:
-        servers = {side: bench.Server(argparse.Namespace(stays=binary, today=opts.today), database, opts.out)
-                   for side, (binary, database) in sides.items()}
-        lists = os.path.join(opts.out, "requests")
-        subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), servers["after"].url, opts.after_db,
-                        lists, opts.today, str(opts.requests)], check=True, timeout=900)
-        derive_lists(lists)
-        raw = {route: {side: [] for side in sides} for route in routes}
-        for round_ in range(opts.rounds):
-            for i, route in enumerate(routes):
-                order = ["before", "after"] if (round_ + i) % 2 == 0 else ["after", "before"]
-                for side in order:
-                    server = servers[side]
-                    result = bench.measure([server.pid], server.url, list_file(lists, route), opts)
-                    errors = result["non2xx"] + result["connect"] + result["read"] + result["write"]
-                    raw[route][side].append(result)
-                    log(f"round {round_ + 1} {route} {side}: {result['rps']:.0f} req/s, "
-                        f"cpu {result['cpu_us_per_req']:.1f} us/req, non-2xx {result['non2xx']}, errors {errors}")
-                    if errors:
-                        raise RuntimeError(f"{route} {side}: {errors} errors or non-2xx answers")
-                    if not server.alive():
-                        raise RuntimeError(f"the {side} server exited")
-        for route in routes:
-            results["reads"][route] = {side: {"cpu": summary([r["cpu_us_per_req"] for r in raw[route][side]]),
-                                              "rps": summary([r["rps"] for r in raw[route][side]]),
-                                              "p99_ms": summary([r["p99"] / 1000 for r in raw[route][side]])}
-                                       for side in sides}
-        for server in servers.values():
-            server.stop()
-
+        if routes:
+            servers = {side: bench.Server(argparse.Namespace(stays=binary, today=opts.today), database, opts.out)
+                       for side, (binary, database) in sides.items()}
+            lists = os.path.join(opts.out, "requests")
+            subprocess.run([sys.executable, os.path.join(HERE, "genrequests.py"), servers["after"].url, opts.after_db,
+                            lists, opts.today, str(opts.requests)], check=True, timeout=900)
+            derive_lists(lists)
+            raw = {route: {side: [] for side in sides} for route in routes}
+            for round_ in range(opts.rounds):
+                for i, route in enumerate(routes):
+                    order = ["before", "after"] if (round_ + i) % 2 == 0 else ["after", "before"]
+                    for side in order:
+                        server = servers[side]
+                        result = bench.measure([server.pid], server.url, list_file(lists, route), opts)
+                        errors = result["non2xx"] + result["connect"] + result["read"] + result["write"]
+                        raw[route][side].append(result)
+                        log(f"round {round_ + 1} {route} {side}: {result['rps']:.0f} req/s, "
+                            f"cpu {result['cpu_us_per_req']:.1f} us/req, non-2xx {result['non2xx']}, errors {errors}")
+                        if errors:
+                            raise RuntimeError(f"{route} {side}: {errors} errors or non-2xx answers")
+                        if not server.alive():
+                            raise RuntimeError(f"the {side} server exited")
+            for route in routes:
+                results["reads"][route] = {side: {"cpu": summary([r["cpu_us_per_req"] for r in raw[route][side]]),
+                                                  "rps": summary([r["rps"] for r in raw[route][side]]),
+                                                  "p99_ms": summary([r["p99"] / 1000 for r in raw[route][side]])}
+                                           for side in sides}
+            for server in servers.values():
+                server.stop()
         if opts.booking_rounds:
             runs = {side: [] for side in sides}
             for round_ in range(opts.booking_rounds):

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Before and after a change, alternated in one run on the same machine and data:
 #   Benchmarks/before_after.sh b2f64fa            # that commit against this checkout
-# Knobs (environment): DATASET (default 100k), ROUNDS (default 3), DURATION (seconds per
+# Knobs (environment): DATASET (default 100k), ROUTES (comma list; empty: bookings only), ROUNDS (default 3), DURATION (seconds per
 # wrk run, default 5), BOOKING_ROUNDS (default 3), BOOKING_DURATION (default 5),
-# STAYS_WANTED (stays prepared per booking run, default 20000), BEFORE_STAYS / AFTER_STAYS
+# STAYS_WANTED (stays prepared per booking run, default 40000: more than a run books), BEFORE_STAYS / AFTER_STAYS
 # (built binaries to use instead of building), WORK (default /tmp/stays-before-after).
 #
 # Builds the commit in a git worktree under WORK (its own .build) and this checkout, both
@@ -21,8 +21,9 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
 BOOKING_ROUNDS=${BOOKING_ROUNDS:-3}
 BOOKING_DURATION=${BOOKING_DURATION:-5}
-STAYS_WANTED=${STAYS_WANTED:-20000}
+STAYS_WANTED=${STAYS_WANTED:-40000}
 WORK=${WORK:-/tmp/stays-before-after}
+ROUTES=${ROUTES-health,locations,listings,listings_dates,map,histogram,calendar,quote}
 TODAY=2026-11-23
 SEED=20261122
 OUT=Benchmarks/.out/before-after-$(date -u +%Y%m%dT%H%M%SZ)
@@ -60,7 +61,7 @@ cp "$before_db" "$after_db"   # the after server migrates it when it starts
 step "Alternating before and after ($ROUNDS rounds, ${DURATION}s per run)"
 python3 Benchmarks/before_after.py --before "$BEFORE_STAYS" --after "$AFTER_STAYS" \
     --before-db "$before_db" --after-db "$after_db" --out "$OUT" --rounds "$ROUNDS" --duration "$DURATION" \
-    --booking-rounds "$BOOKING_ROUNDS" --booking-duration "$BOOKING_DURATION" --stays-wanted "$STAYS_WANTED" \
+    --routes "$ROUTES" --booking-rounds "$BOOKING_ROUNDS" --booking-duration "$BOOKING_DURATION" --stays-wanted "$STAYS_WANTED" \
     --copy-dir "$WORK" --today "$TODAY" &
 driver=$!
 trap 'kill -TERM $driver 2>/dev/null; wait $driver 2>/dev/null; exit 130' INT TERM
