@@ -13,9 +13,13 @@ public enum AccountWiring {
         if accounts.publicURL.isEmpty {
             accounts.publicURL = "http://127.0.0.1:\(configuration.server.port)"
         }
-        // As many hashes at once as the machine has cores: each is a core's work for tens of ms.
-        let hasher = Argon2idHasher(parameters: configuration.passwordHashing,
-                                    maximumConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // Half the cores hash at most (at least one), and as many sign-ins more may wait for a
+        // turn, 2 s at most; the rest are answered 503 at once. A flood of sign-ins then holds
+        // a few handler threads and half the CPU, never all of either (docs/performance.md,
+        // "Sign-in flood").
+        let turns = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        let hasher = Argon2idHasher(parameters: configuration.passwordHashing, maximumConcurrent: turns,
+                                    maximumWaiting: turns, maximumWait: .seconds(2))
         return try AccountService(store: engine.accountStore(), hasher: hasher, dateProvider: configuration.dateProvider,
                                   configuration: accounts)
     }
