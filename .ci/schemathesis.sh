@@ -34,7 +34,7 @@ scratch_folder schemathesis
 # A fixed today keeps the demo data's dates and prices the same run to run. No limit on
 # POST /guests: schemathesis calls it as often as any operation, and a 429 there is the rate
 # limit working, not a finding (Tests/Contract covers the 429).
-"$binary" serve --port 0 --database "$workdir/stays.sqlite" --today 2026-11-23 --quiet \
+"$binary" serve --port 0 --database "$workdir/stays.sqlite" --mail-dir "$workdir/mail" --today 2026-11-23 --quiet \
     --guest-rate-limit 0 >"$workdir/stdout.log" 2>"$workdir/stderr.log" &
 server_pid=$!
 port=""

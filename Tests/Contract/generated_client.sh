@@ -29,7 +29,7 @@ openapi-python-client generate --path docs/openapi.yaml --meta none --output-pat
 grep -c "^WARNING" "$workdir/generate.log" | sed 's/^/generated client: generator warnings: /'
 python3 -m compileall -q "$workdir/stays_client" >/dev/null || { echo "generated client: does not compile" >&2; exit 1; }
 
-"$binary" serve --port 0 --database "$workdir/stays.sqlite" --today "$today" --quiet \
+"$binary" serve --port 0 --database "$workdir/stays.sqlite" --mail-dir "$workdir/mail" --today "$today" --quiet \
     >"$workdir/stdout.log" 2>"$workdir/stderr.log" &
 server_pid=$!
 port=""

@@ -30,7 +30,7 @@ scratch_folder contract
 
 # The default guest rate limit (20 a minute) on purpose: the checks create a handful of
 # guests, then their last section creates guests until the server answers 429.
-"$binary" serve --port 0 --database "$workdir/stays.sqlite" --today 2026-11-23 --quiet \
+"$binary" serve --port 0 --database "$workdir/stays.sqlite" --mail-dir "$workdir/mail" --today 2026-11-23 --quiet \
     >"$workdir/stdout.log" 2>"$workdir/stderr.log" &
 server_pid=$!
 
