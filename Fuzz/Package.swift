@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A separate package so the fuzzers' sanitizer flags never touch the main build.
-// Sources/HTTP1, JSON, HTTPServer, CEpoll, CZlib, ICalendar, Domain, Crypto and CCrypto are
+// Sources/HTTP1, JSON, IPAddress, HTTPServer, CEpoll, CZlib, ICalendar, Domain, Crypto and CCrypto are
 // symlinks to the real modules (SwiftPM forbids target paths outside the package root), so
 // the fuzzers always test the code that ships.
 import PackageDescription
@@ -12,7 +12,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(name: "HTTP1"),
         .target(name: "JSON"),
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON"]),
+        .target(name: "IPAddress"),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "CZlib", "HTTP1", "JSON", "IPAddress"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .target(name: "Crypto", dependencies: ["CCrypto"]),
         .target(name: "Domain", dependencies: ["Crypto"]),
