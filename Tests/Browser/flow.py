@@ -359,6 +359,9 @@ def main():
         assert not [key for key in stored if "access" in key.lower()], stored
 
         step("an access token the server refuses (as when it expires): refreshed, and the call tried again")
+        # The reload's own calls must land first: one still on its way would be aborted by the
+        # navigation below ("request failed") and not pass through the route.
+        page.wait_for_load_state("networkidle")
         refresh_before = page.evaluate("localStorage.getItem('stays.refreshToken')")
         refused = []
 
@@ -374,7 +377,10 @@ def main():
         page.route(re.compile(r"/reservations\?"), refuse_once)
         page.locator("#account-link").click()
         expect(page.locator("#profile-form")).to_be_visible()
-        page.locator(".top a[href='#/trips']").click()
+        # Wait for the retried call's answer: the trips of the earlier visit are still in the
+        # hidden view, so counting them alone could pass before the new call was even made.
+        with page.expect_response(lambda r: "/reservations?" in r.url and r.status == 200):
+            page.locator(".top a[href='#/trips']").click()
         expect(page.locator(".trip")).to_have_count(trips_before)
         page.unroute(re.compile(r"/reservations\?"), refuse_once)
         expected_statuses.discard(401)
