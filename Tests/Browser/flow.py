@@ -345,11 +345,15 @@ def main():
         expect(profile.get_by_label("게스트", exact=False)).to_be_checked()
         signed_in_as(page, name)
         shot(page, "signed-up", "profile")
-        page.locator(".top a[href='#/trips']").click()
+        # The trips of the earlier visit are still in the hidden view: wait for this visit's
+        # answer, or the reload below would abort it ("request failed").
+        with page.expect_response(lambda r: "/reservations?" in r.url and r.status == 200):
+            page.locator(".top a[href='#/trips']").click()
         expect(page.locator(".trip")).to_have_count(trips_before)
         assert page.evaluate("localStorage.getItem('stays.guestToken')") is None, "the anonymous token is the account's now"
 
         step("reload: still signed in (the refresh token is kept, the access token is not)")
+        page.wait_for_load_state("networkidle")
         page.reload()
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         signed_in_as(page, name)
@@ -409,6 +413,7 @@ def main():
         expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
         expect(page.locator("#account-link")).to_have_text("로그인")
         assert page.evaluate("localStorage.getItem('stays.refreshToken')") is None
+        page.wait_for_load_state("networkidle")
         page.reload()
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
