@@ -22,6 +22,10 @@ public final class StoreAccounts<Engine: StoreEngine>: AccountStore, MailOutboxS
         try engine.write { connection in try body(StoreAccountContext<Engine>(connection)) }
     }
 
+    public func read<T>(_ body: (any AccountTransaction) throws -> T) throws -> T {
+        try engine.read { connection in try body(StoreAccountContext<Engine>(connection)) }
+    }
+
     // MARK: MailOutboxStore
 
     public func claimDue(limit: Int, now: Instant, leaseUntil: Instant) throws -> [QueuedMail] {

@@ -32,6 +32,12 @@ final class InMemoryAccountStore: AccountStore {
         }
     }
 
+    /// A snapshot: whatever the closure does to it is dropped.
+    func read<T>(_ body: (any AccountTransaction) throws -> T) throws -> T {
+        let snapshot = state.withLock { $0 }
+        return try body(Transaction(state: snapshot))
+    }
+
     var mails: [OutgoingMail] { state.withLock { $0.mails } }
 
     final class Transaction: AccountTransaction {

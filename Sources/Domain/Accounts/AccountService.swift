@@ -156,17 +156,20 @@ public final class AccountService: Sendable {
     /// revoked or its account erased.
     public func session(ofAccessToken token: GuestToken) throws -> (account: Account, session: SessionID)? {
         let now = dateProvider.now()
-        return try store.write { transaction in
+        // A snapshot read on every authenticated request; the writer only when `lastUsedAt`
+        // is a minute old (a write per request would cost more than it tells).
+        let found = try store.read { transaction -> (Session, Account)? in
             guard let session = try transaction.session(accessDigest: token.digest) else { return nil }
             guard session.acceptsAccess(at: now), let stored = try transaction.account(session.accountID) else {
                 throw AccountError.invalidToken
             }
-            // `lastUsedAt` to the minute: a write per request would cost more than it tells.
-            if now.millisecondsSinceEpoch - session.lastUsedAt.millisecondsSinceEpoch >= 60_000 {
-                try transaction.touchSession(session.id, at: now)
-            }
-            return (stored.account, session.id)
+            return (session, stored.account)
         }
+        guard let (session, account) = found else { return nil }
+        if now.millisecondsSinceEpoch - session.lastUsedAt.millisecondsSinceEpoch >= 60_000 {
+            try store.write { try $0.touchSession(session.id, at: now) }
+        }
+        return (account, session.id)
     }
 
     // MARK: sessions

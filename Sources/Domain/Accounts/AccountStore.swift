@@ -10,6 +10,9 @@
 /// - only digests of tokens are stored; lookups are by digest.
 public protocol AccountStore: Sendable {
     func write<T>(_ body: (any AccountTransaction) throws -> T) throws -> T
+    /// One consistent snapshot for lookups only (no writer lock on SQLite): the closure must
+    /// not write. Authenticating a request reads through it.
+    func read<T>(_ body: (any AccountTransaction) throws -> T) throws -> T
 }
 
 /// What one accounts transaction may read and write.
