@@ -75,9 +75,7 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
     // MARK: guests
 
     func createGuest(tokenDigest: [UInt8], at instant: Instant) throws -> GuestID {
-        let id = try connection.fetchOne("INSERT INTO guests (token_hash, created_at) VALUES (?, ?) RETURNING id",
-                                         [tokenDigest, instant.millisecondsSinceEpoch]) { $0.int64(0) }
-        return GuestID(id ?? 0)
+        try connection.insertGuest(tokenDigest: tokenDigest, at: instant)
     }
 
     func guest(withTokenDigest digest: [UInt8]) throws -> GuestID? {

@@ -102,9 +102,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
     func createGuest(tokenDigest: [UInt8], at instant: Instant) throws -> GuestID {
-        let id = try connection.fetchOne("INSERT INTO guests (token_hash, created_at) VALUES (?, ?) RETURNING id",
-                                         [tokenDigest, instant.millisecondsSinceEpoch]) { $0.int64(0) }
-        return GuestID(id ?? 0)
+        try connection.insertGuest(tokenDigest: tokenDigest, at: instant)
     }
 
     @_specialize(where Engine == SQLiteEngine)
@@ -140,17 +138,17 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
     @_specialize(where Engine == PostgresEngine)
     func insertReservation(_ new: NewReservation) throws -> ReservationID {
         let quote = new.quote
-        let id = try connection.fetchOne("""
-            INSERT INTO reservations (guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
+        let id = try connection.insertWithRandomID("""
+            INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
             nightly_prices, line_items, total, cancellation_policy, status, created_at) \
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?) RETURNING id
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?) ON CONFLICT (id) DO NOTHING RETURNING id
             """, [
                 new.guestID.rawValue, quote.listingID.rawValue, quote.checkin.daysSinceEpoch,
                 quote.checkout.daysSinceEpoch, quote.guests.adults, quote.guests.children, quote.guests.infants,
                 quote.currency.rawValue, ReservationRecord.encode(quote.nightlyPrices.map(\.price)),
                 ReservationRecord.encode(quote.lineItems.map { ($0.kind.rawValue, $0.amount) }), quote.total,
                 new.cancellationPolicy.rawValue, new.createdAt.millisecondsSinceEpoch,
-            ]) { $0.int64(0) } ?? 0
+            ])
         let nights = StoreValue.integers(quote.stay.nightDates.map { Int64($0.daysSinceEpoch) })
         // Every night in one statement: the primary key refuses any night already held,
         // whichever server holds it. In a savepoint, because an error aborts a PostgreSQL

@@ -20,7 +20,8 @@ files the booking walkthrough keeps its guest token and reservations in) a priva
 directory, so the document keeps the addresses a reader pastes.
 
 Values that depend on the real clock or on randomness cannot be reproduced: `createdAt`,
-`cancelledAt`, `requestId`, the `X-Request-Id` header and guest tokens. They are masked on
+`cancelledAt`, `requestId`, the `X-Request-Id` header, guest tokens and the random ids of
+reservations and guests (in [10^15, 2^53), in a JSON string or a `/reservations/` path). They are masked on
 both sides before comparing, and a refresh keeps a block as written when it differs only in
 them (so refreshing twice changes nothing).
 """
@@ -42,6 +43,10 @@ BLOCK = re.compile(r"```console\n\$ (?P<command>.+?)\n(?P<output>.*?)```", re.S)
 MASKS = [
     (re.compile(r'("(?:createdAt|cancelledAt|requestId|token)"\s*:\s*)"[^"]*"'), r'\1"<masked>"'),
     (re.compile(r"^(X-Request-Id:) .*$", re.M | re.I), r"\1 <masked>"),
+    # Random reservation and guest ids lie in [10^15, 2^53) (Persistence's RandomRowID); the
+    # demo's listing ids past 2^53 stay compared.
+    (re.compile(r'(?<=")\d{16}(?=")|(?<=/reservations/)\d{16}'),
+     lambda m: "<random id>" if 10**15 <= int(m.group(0)) < 2**53 else m.group(0)),
 ]
 STARTUP_SECONDS = int(os.environ.get("STAYS_CONTRACT_STARTUP_SECONDS", "180"))
 

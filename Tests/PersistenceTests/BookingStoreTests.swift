@@ -32,6 +32,39 @@ extension StoreContractTests {
         }
 
         @Test(arguments: CatalogFixture.Engine.available)
+        func guestAndReservationIdsAreRandomAndOldSequentialOnesStillWork(engine: CatalogFixture.Engine) throws {
+            let fixture = try CatalogFixture(engine: engine)
+            let store = fixture.bookings
+            // A guest and a reservation stored before ids were random, with the ids of that time.
+            try fixture.execute("INSERT INTO guests (id, token_hash, created_at) VALUES (1, ?, 0)", [Self.digest(30)])
+            let old = try Self.reservation(fixture, listing: 4, stay("2027-08-01", "2027-08-03"), guest: GuestID(1))
+            let oldID = try store.write { try $0.insertReservation(old) }  // copied below as id 2
+            let columns = "guest_id, listing_id, checkin, checkout, adults, children, infants, currency, nightly_prices, "
+                + "line_items, total, cancellation_policy, status, created_at"
+            try fixture.execute("INSERT INTO reservations (id, \(columns)) SELECT 2, \(columns) FROM reservations WHERE id = ?",
+                                [oldID.rawValue])
+            #expect(try store.read { try $0.guest(withTokenDigest: Self.digest(30)) } == GuestID(1))
+            #expect(try store.read { try $0.reservation(ReservationID(2), of: GuestID(1)) }?.stay == old.quote.stay)
+
+            var guests: [Int64] = [], reservations: [Int64] = []
+            for index in 0..<8 {
+                let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(40 + UInt8(index)), at: Self.now) }
+                let stay = Stay(checkin: date("2027-09-01").adding(days: 2 * index),
+                                checkout: date("2027-09-02").adding(days: 2 * index))!
+                let id = try store.write { try $0.insertReservation(Self.reservation(fixture, listing: 4, stay, guest: guest)) }
+                guests.append(guest.rawValue)
+                reservations.append(id.rawValue)
+            }
+            for ids in [guests, reservations] {
+                #expect(ids.allSatisfy { RandomRowID.range.contains($0) }, "\(ids)")
+                #expect(Set(ids).count == ids.count)
+                // Consecutive creations are not neighbours: no two ids within a million of each other.
+                let sorted = ids.sorted()
+                #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $1 - $0 > 1_000_000 }, "\(sorted)")
+            }
+        }
+
+        @Test(arguments: CatalogFixture.Engine.available)
         func theUniqueNightKeyRefusesASecondHoldNamingTheSharedNights(engine: CatalogFixture.Engine) throws {
             let fixture = try CatalogFixture(engine: engine)
             let store = fixture.bookings
