@@ -21,6 +21,11 @@ extension DatabaseUnavailableError: ResourceExhaustionError {
     }
 }
 
+/// SQLite busy past its timeout or out of memory: 503 with `Retry-After: 1`, never 500.
+extension DatabaseBusyError: ResourceExhaustionError {
+    public var unavailableDetail: String { "The database is busy for the moment; try again shortly." }
+}
+
 /// `stays_storage_fault{fault}` (1 while in force) and `stays_storage_refused_writes_total{fault}`.
 func registerStorageFaultMetrics(_ metrics: Metrics, faults: DatabaseFaults) {
     metrics.register { text in

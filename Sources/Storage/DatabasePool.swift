@@ -65,13 +65,14 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// Runs `body` on a reader connection inside a read transaction; returns its value.
-    /// Blocks while every reader is busy.
+    /// Blocks while every reader is busy. SQLite's transient failures (busy past the
+    /// timeout, out of memory) are thrown as `DatabaseBusyError`, in `write` too.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try checkOpen()
         try faults.refuseReadIfFileReplaced()
         let reader = try checkOutReader()
         defer { checkIn(reader) }
-        return try reader.transaction(.deferred, body)
+        return try DatabaseBusyError.passing { try reader.transaction(.deferred, body) }
     }
 
     /// Runs `body` on the writer connection inside a transaction (BEGIN IMMEDIATE): its
@@ -82,7 +83,7 @@ public final class DatabasePool: @unchecked Sendable {
         try faults.refuseWriteIfUnavailable()
         lockWriter()
         defer { writerLock.unlock() }
-        return try faults.watching { try writer.transaction(.immediate, body) }
+        return try DatabaseBusyError.passing { try faults.watching { try writer.transaction(.immediate, body) } }
     }
 
     /// Runs `body` on the writer connection with no transaction around it, for work that

@@ -88,6 +88,30 @@ import Testing
         #expect(stored == acknowledged + 1)
     }
 
+    /// Another process holding SQLite's write lock past the busy timeout (a backup, a stuck
+    /// maintenance script): the write is 503 with `Retry-After: 1`, never 500, and once the
+    /// lock is gone the same booking goes through.
+    @Test func aDatabaseLockedByAnotherProcessAnswers503AndThenBooks() throws {
+        let server = try APITestServer()
+        let pool = try #require(server.application.pool)
+        let guest = try BookingClient.newGuest(port: server.port)
+        let locker = try Database(path: pool.path)
+        try locker.execute(sql: "BEGIN IMMEDIATE")
+        let total = try #require(int64(try server.json("/quote?listingId=101&checkin=2028-03-01&checkout=2028-03-03&adults=2")["total"]))
+        let body = try guest.json(["listingId": "101", "checkin": "2028-03-01", "checkout": "2028-03-03", "adults": 2,
+                                   "expectedTotal": total])
+        // Waits out the server's busy timeout (5 s) once, so the client waits longer than that.
+        let refused = try TestClient(port: server.port, receiveTimeout: 20).send(
+            method: "POST", "/reservations", headers: [("Authorization", "Bearer \(guest.token ?? "")"),
+                                                       ("Content-Type", "application/json"),
+                                                       ("Idempotency-Key", UUID().uuidString)], body: body)
+        expectUnavailable(refused, retryAfter: "1", "busy")
+        #expect(try server.get("/listings/101").status == 200)
+        try locker.execute(sql: "ROLLBACK")
+        let booked = try book(server, guest, checkin: "2028-03-01", checkout: "2028-03-03")
+        #expect(booked.status == 201, "\(booked.text)")
+    }
+
     @Test(arguments: ["deleted", "replaced"])
     func aDeletedOrReplacedDatabaseFileIsNoticedWithinSecondsAndRefusesWrites(how: String) throws {
         let server = try APITestServer()

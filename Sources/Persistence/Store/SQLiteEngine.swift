@@ -26,7 +26,7 @@ public struct SQLiteEngine: StoreEngine {
     public static func failure(of error: any Error) -> StoreFailure? {
         switch error {
         case let error as DatabaseError where error.isUniqueConstraintViolation: return .uniqueViolation
-        case is DatabaseOpenError: return .unavailable
+        case is DatabaseOpenError, is DatabaseBusyError: return .unavailable
         default: return nil
         }
     }
