@@ -43,4 +43,20 @@ public enum AccountWiring {
             }
         }
     }
+
+    /// Every five minutes, deletes the sign-in failures older than the limit's window
+    /// (`AccountService.forgetExpiredSignInFailures`): a flood of failed sign-ins writes two
+    /// rows per attempt, and without this the table would only grow.
+    static func signInFailureTrim(_ accounts: AccountService, every interval: Duration = .seconds(300),
+                                  log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        let failures = EpisodeLog(what: "sign-in failures: trim", log: log)
+        return RepeatingTask(label: "stays.sign-in-failures-trim", every: interval) {
+            do {
+                try accounts.forgetExpiredSignInFailures()
+                failures.succeeded()
+            } catch {
+                failures.failed(error)
+            }
+        }
+    }
 }

@@ -133,6 +133,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
     if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
+    if !configuration.readOnly, let accounts = services.accounts {
+        maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))
+    }
     let log = configuration.log
 
     let metrics = Metrics()

@@ -275,6 +275,10 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
                                 [key, instant.millisecondsSinceEpoch]) { $0.int(0) } ?? 0
     }
 
+    func deleteSignInFailures(before instant: Instant) throws -> Int {
+        try connection.run("DELETE FROM sign_in_failures WHERE failed_at < ?", [instant.millisecondsSinceEpoch])
+    }
+
     // MARK: mail outbox
 
     func enqueueMail(_ mail: OutgoingMail, at instant: Instant) throws {

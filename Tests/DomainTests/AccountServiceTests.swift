@@ -123,6 +123,26 @@ final class FakePasswordHasher: PasswordHasher {
             .account.email.normalized == "min.ji@example.com")
     }
 
+    @Test func onlyFailuresOutsideTheWindowAreForgotten() throws {
+        let service = try service { $0.signInLimit = 3 }
+        for _ in 1...2 {
+            _ = try? service.signIn(email: "a@example.com", password: password, clientAddress: "10.0.0.1", userAgent: nil)
+        }
+        clock.advance(seconds: 10 * 60)
+        _ = try? service.signIn(email: "a@example.com", password: password, clientAddress: "10.0.0.1", userAgent: nil)
+        // Two rows (email, address) per failure; none is older than the window yet.
+        #expect(try service.forgetExpiredSignInFailures() == 0)
+        clock.advance(seconds: 5 * 60 + 1)
+        #expect(try service.forgetExpiredSignInFailures() == 4)
+        // The one failure inside the window still counts: two more lock the email.
+        for _ in 1...2 {
+            _ = try? service.signIn(email: "a@example.com", password: password, clientAddress: "10.0.0.2", userAgent: nil)
+        }
+        #expect(throws: AccountError.signInLimited(retryAfterSeconds: 900)) {
+            try service.signIn(email: "a@example.com", password: password, clientAddress: "10.0.0.3", userAgent: nil)
+        }
+    }
+
     @Test func oneAddressIsLimitedAtTenTimesTheEmailLimit() throws {
         let service = try service { $0.signInLimit = 2 }
         for attempt in 0..<20 {

@@ -136,6 +136,11 @@ final class InMemoryAccountStore: AccountStore {
         func signInFailures(key: [UInt8], since instant: Instant) throws -> Int {
             (state.failures[key] ?? []).filter { $0 >= instant }.count
         }
+        func deleteSignInFailures(before instant: Instant) throws -> Int {
+            let before = state.failures.values.map(\.count).reduce(0, +)
+            state.failures = state.failures.mapValues { $0.filter { $0 >= instant } }.filter { !$0.value.isEmpty }
+            return before - state.failures.values.map(\.count).reduce(0, +)
+        }
 
         func enqueueMail(_ mail: OutgoingMail, at instant: Instant) throws { state.mails.append(mail) }
     }

@@ -150,6 +150,9 @@ extension StoreContractTests {
             }
             #expect(try store.write { try $0.signInFailures(key: Self.digest(9), since: Instant(millisecondsSinceEpoch: Self.now.millisecondsSinceEpoch + 10)) } == 2)
             #expect(try store.write { try $0.signInFailures(key: Self.digest(8), since: Self.now) } == 0)
+            // The trim deletes what lies before its cutoff, and only that.
+            #expect(try store.write { try $0.deleteSignInFailures(before: Instant(millisecondsSinceEpoch: Self.now.millisecondsSinceEpoch + 10)) } == 1)
+            #expect(try store.write { try $0.signInFailures(key: Self.digest(9), since: Self.now) } == 2)
 
             // The outbox: claimed once per lease, sent bodies erased, failures rescheduled.
             let outbox = handle.outbox

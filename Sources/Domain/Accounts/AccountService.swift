@@ -116,6 +116,16 @@ public final class AccountService: Sendable {
 
     /// A new token pair for a refresh token; the presented one is spent. A spent token
     /// presented again revokes its session (someone else has a copy).
+    /// Deletes the sign-in failures that no longer count (older than the window), so the
+    /// table holds at most one window of them however long the server runs; returns how
+    /// many went. A background task calls it; on several servers each may, harmlessly.
+    @discardableResult
+    public func forgetExpiredSignInFailures() throws -> Int {
+        let cutoff = Instant(millisecondsSinceEpoch: dateProvider.now().millisecondsSinceEpoch
+                             - configuration.signInWindowSeconds * 1000)
+        return try store.write { try $0.deleteSignInFailures(before: cutoff) }
+    }
+
     public func refresh(_ refreshText: String) throws -> SignedIn {
         guard let token = GuestToken(parsing: refreshText) else { throw AccountError.invalidToken }
         let now = dateProvider.now()

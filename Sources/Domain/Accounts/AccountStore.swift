@@ -62,6 +62,8 @@ public protocol AccountTransaction {
     // Sign-in failures, by key (digests of the email and of the client address).
     func recordSignInFailure(key: [UInt8], at instant: Instant) throws
     func signInFailures(key: [UInt8], since instant: Instant) throws -> Int
+    /// Deletes the failures recorded before `instant`; returns how many.
+    func deleteSignInFailures(before instant: Instant) throws -> Int
 
     // The mail outbox.
     func enqueueMail(_ mail: OutgoingMail, at instant: Instant) throws
