@@ -28,7 +28,6 @@ STAYS_WANTED=${STAYS_WANTED:-80000}
 RUNS=${RUNS:-1}
 TODAY=2026-11-23
 SEED=20261122
-DATA=Benchmarks/.data
 OUT=Benchmarks/.out/booking-$(date -u +%Y%m%dT%H%M%SZ)
 
 . Benchmarks/lib.sh
@@ -37,22 +36,7 @@ install_missing_commands wrk sqlite3
 
 release_stays
 
-case $DATASET in
-    *k) count=$(( ${DATASET%k} * 1000 )) ;;
-    *m) count=$(( ${DATASET%m} * 1000000 )) ;;
-    *) echo "booking.sh: DATASET '$DATASET' must look like 100k or 1m" >&2; exit 2 ;;
-esac
-key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
-mkdir -p "$DATA" "$OUT"
-db=${DATABASE:-"$DATA/$DATASET-$key.sqlite"}
-if [ ! -f "$db" ]; then
-    step "Seeding $DATASET listings into $db"
-    rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
-    start=$(date +%s)
-    "$BIN_STAYS" seed --listings "$count" --seed "$SEED" --today "$TODAY" --database "$db.partial" >&2
-    echo $(( $(date +%s) - start )) > "$db.seconds"
-    mv "$db.partial" "$db"; rm -f "$db.partial-wal" "$db.partial-shm"
-fi
+cached_dataset
 
 COPY_DIR=${COPY_DIR:-$OUT}
 copy="$COPY_DIR/stays-booking-$$.sqlite"

@@ -47,3 +47,27 @@ postgres_tools() {
 
 # Runs a command as PG_USER when this script runs as root, else as this user.
 as_user() { if [ "$(id -u)" = 0 ]; then runuser -u "$PG_USER" -- "$@"; else "$@"; fi; }
+
+# Sets `db` to the dataset of $DATASET listings (`100k`, `1m`) that $BIN_STAYS seeds with
+# $SEED and $TODAY, cached in Benchmarks/.data/ under a key of the generator's and the
+# schema's sources, so any change to either seeds anew; seeds it first when missing (the
+# seconds it took in "$db.seconds"). $DATABASE, when set, is used as it is. Creates $OUT.
+cached_dataset() {
+    local count key start
+    case $DATASET in
+        *k) count=$(( ${DATASET%k} * 1000 )) ;;
+        *m) count=$(( ${DATASET%m} * 1000000 )) ;;
+        *) echo "$(basename "$0"): DATASET '$DATASET' must look like 100k or 1m" >&2; exit 2 ;;
+    esac
+    key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
+    mkdir -p Benchmarks/.data "$OUT"
+    db=${DATABASE:-"Benchmarks/.data/$DATASET-$key.sqlite"}
+    if [ ! -f "$db" ]; then
+        step "Seeding $DATASET listings into $db"
+        rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
+        start=$(date +%s)
+        "$BIN_STAYS" seed --listings "$count" --seed "$SEED" --today "$TODAY" --database "$db.partial" >&2
+        echo $(( $(date +%s) - start )) > "$db.seconds"
+        mv "$db.partial" "$db"; rm -f "$db.partial-wal" "$db.partial-shm"
+    fi
+}

@@ -22,27 +22,13 @@ LISTINGS_CONNECTIONS=${LISTINGS_CONNECTIONS:-64,8}
 LIMITS=${LIMITS:-0,default}
 TODAY=2026-11-23
 SEED=20261122
-DATA=Benchmarks/.data
 OUT=Benchmarks/.out/signin-flood-$(date -u +%Y%m%dT%H%M%SZ)
 
 . Benchmarks/lib.sh
 install_missing_commands wrk sqlite3
 release_stays
 
-case $DATASET in
-    *k) count=$(( ${DATASET%k} * 1000 )) ;;
-    *m) count=$(( ${DATASET%m} * 1000000 )) ;;
-    *) echo "signin_flood.sh: DATASET '$DATASET' must look like 100k or 1m" >&2; exit 2 ;;
-esac
-key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
-mkdir -p "$DATA" "$OUT"
-db=${DATABASE:-"$DATA/$DATASET-$key.sqlite"}
-if [ ! -f "$db" ]; then
-    step "Seeding $DATASET listings into $db"
-    rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
-    "$BIN_STAYS" seed --listings "$count" --seed "$SEED" --today "$TODAY" --database "$db.partial" >&2
-    mv "$db.partial" "$db"; rm -f "$db.partial-wal" "$db.partial-shm"
-fi
+cached_dataset
 copy="$OUT/stays-signin-$$.sqlite"
 cleanup() { rm -f "$copy" "$copy-wal" "$copy-shm"; }
 trap cleanup EXIT

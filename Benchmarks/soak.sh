@@ -23,7 +23,6 @@ SAMPLE=${SAMPLE:-60}
 DATASET=${DATASET:-20k}
 TODAY=2026-11-23
 SEED=20261122
-DATA=Benchmarks/.data
 OUT=Benchmarks/.out/soak-$(date -u +%Y%m%dT%H%M%SZ)
 
 . Benchmarks/lib.sh
@@ -32,20 +31,7 @@ install_missing_commands sqlite3
 
 release_stays
 
-case $DATASET in
-    *k) count=$(( ${DATASET%k} * 1000 )) ;;
-    *m) count=$(( ${DATASET%m} * 1000000 )) ;;
-    *) echo "soak.sh: DATASET '$DATASET' must look like 20k or 1m" >&2; exit 2 ;;
-esac
-key=$(cat Sources/DataImport/*.swift Sources/stays/DataCommands.swift Migrations/*.sql | sha256sum | cut -c1-12)
-mkdir -p "$DATA" "$OUT"
-db=${DATABASE:-"$DATA/$DATASET-$key.sqlite"}
-if [ ! -f "$db" ]; then
-    step "Seeding $DATASET listings into $db"
-    rm -f "$db.partial" "$db.partial-wal" "$db.partial-shm"
-    "$BIN_STAYS" seed --listings "$count" --seed "$SEED" --today "$TODAY" --database "$db.partial" >&2
-    mv "$db.partial" "$db"; rm -f "$db.partial-wal" "$db.partial-shm"
-fi
+cached_dataset
 
 copy="$OUT/stays-soak-$$.sqlite"
 cleanup() { rm -f "$copy" "$copy-wal" "$copy-shm"; }
