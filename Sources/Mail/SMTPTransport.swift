@@ -23,7 +23,7 @@ public struct SMTPTransport: MailTransport {
     public func send(_ message: MailMessage, name: String) throws {
         guard let handle = curl_easy_init() else { throw SMTPError(message: "libcurl could not start a transfer") }
         defer { curl_easy_cleanup(handle) }
-        let upload = UploadBuffer(message.bytes)
+        let upload = CurlUploadBuffer(message.bytes)
         let context = Unmanaged.passRetained(upload)
         defer { context.release() }
         let recipients = curl_slist_append(nil, "<\(message.to)>")
@@ -43,7 +43,7 @@ public struct SMTPTransport: MailTransport {
             set(stays_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "smtp,smtps"))
             set(stays_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress))
             set(stays_curl_setopt_data_callback(handle, CURLOPT_READFUNCTION, { buffer, size, count, context in
-                Unmanaged<UploadBuffer>.fromOpaque(context!).takeUnretainedValue().read(into: buffer!, capacity: size * count)
+                Unmanaged<CurlUploadBuffer>.fromOpaque(context!).takeUnretainedValue().read(into: buffer!, capacity: size * count)
             }))
             set(stays_curl_setopt_pointer(handle, CURLOPT_READDATA, context.toOpaque()))
             if let username { set(stays_curl_setopt_string(handle, CURLOPT_USERNAME, username)) }
@@ -51,8 +51,7 @@ public struct SMTPTransport: MailTransport {
             if code == CURLE_OK { code = curl_easy_perform(handle) }
         }
         guard code == CURLE_OK else {
-            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw SMTPError(message: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+            throw SMTPError(message: curlErrorText(errorBuffer, code))
         }
     }
 }
@@ -61,23 +60,4 @@ public struct SMTPTransport: MailTransport {
 public struct SMTPError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { "SMTP: \(message)" }
-}
-
-/// The bytes libcurl's read callback hands out, in order. Used by one transfer at a time.
-final class UploadBuffer {
-    private let bytes: [UInt8]
-    private var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-        let count = min(capacity, bytes.count - offset)
-        bytes.withUnsafeBufferPointer { source in
-            buffer.withMemoryRebound(to: UInt8.self, capacity: count) { target in
-                target.update(from: source.baseAddress! + offset, count: count)
-            }
-        }
-        offset += count
-        return count
-    }
 }

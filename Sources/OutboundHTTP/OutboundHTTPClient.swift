@@ -70,7 +70,7 @@ public struct OutboundHTTPClient: Sendable {
                 set(stays_curl_setopt_long(handle, CURLOPT_UPLOAD, 1))
                 set(stays_curl_setopt_long(handle, CURLOPT_INFILESIZE, body.count))
                 set(stays_curl_setopt_data_callback(handle, CURLOPT_READFUNCTION, { buffer, size, count, context in
-                    Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().send(buffer!, size * count)
+                    Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().upload.read(into: buffer!, capacity: size * count)
                 }))
                 set(stays_curl_setopt_pointer(handle, CURLOPT_READDATA, context.toOpaque()))
             }
@@ -85,8 +85,7 @@ public struct OutboundHTTPClient: Sendable {
         case CURLE_TOO_MANY_REDIRECTS: throw OutboundError.tooManyRedirects
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: throw OutboundError.invalidURL
         default:
-            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw OutboundError.transport(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+            throw OutboundError.transport(curlErrorText(errorBuffer, code))
         }
         var status = 0
         _ = stays_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -100,8 +99,7 @@ public struct OutboundHTTPClient: Sendable {
 private final class Transfer {
     let policy: AddressPolicy
     let limit: Int
-    let upload: [UInt8]
-    var uploaded = 0
+    let upload: CurlUploadBuffer
     var body: [UInt8] = []
     var headers: [(name: String, value: String)] = []
     var refusedAddress: IPAddress?
@@ -110,7 +108,7 @@ private final class Transfer {
     init(policy: AddressPolicy, limit: Int, upload: [UInt8]) {
         self.policy = policy
         self.limit = limit
-        self.upload = upload
+        self.upload = CurlUploadBuffer(upload)
     }
 
     /// libcurl's open-socket callback: the one place an address is judged, just before the
@@ -142,15 +140,6 @@ private final class Transfer {
         } else if let colon = line.firstIndex(of: ":") {
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        return count
-    }
-
-    func send(_ buffer: UnsafeMutablePointer<CChar>, _ capacity: Int) -> Int {
-        let count = min(capacity, upload.count - uploaded)
-        upload.withUnsafeBufferPointer { source in
-            buffer.withMemoryRebound(to: UInt8.self, capacity: count) { $0.update(from: source.baseAddress! + uploaded, count: count) }
-        }
-        uploaded += count
         return count
     }
 }
