@@ -73,7 +73,7 @@ let package = Package(
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
-            dependencies: ["Storage", "PostgresStorage", "Domain"],
+            dependencies: ["Storage", "PostgresStorage", "Domain", "JSON"],
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
