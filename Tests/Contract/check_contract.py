@@ -900,6 +900,15 @@ class Checker:
 
     # -- the spec's parameter constraints are the server's ----------------------------------
 
+    def account_auth(self):
+        """An account's Authorization header (signed up once), for the parameter checks of account routes."""
+        if getattr(self, "_account_auth", None) is None:
+            body = json.dumps({"email": "contract-%s@example.com" % uuid.uuid4().hex[:12], "name": "Contract",
+                               "password": "contract check passphrase 2026"}).encode()
+            r = self.client.request("POST", "/accounts", body=body, headers={"Content-Type": "application/json"})
+            self._account_auth = {"Authorization": "Bearer " + r.json["accessToken"]} if r.status == 201 else None
+        return self._account_auth
+
     def parameter_bounds(self):
         base = {"/locations": {"query": "서울"}, "/locations/nearby": {"lat": 37.5, "lng": 127},
                 "/listings/map": {"bbox": "37.4,126.9,37.6,127.1", "zoom": 12},
@@ -908,7 +917,12 @@ class Checker:
             if "{" in template or "get" not in item:
                 continue
             headers = None
-            if item["get"].get("security"):
+            if any("accessToken" in scheme for scheme in item["get"].get("security", [])):
+                headers = self.account_auth()
+                if headers is None:
+                    self.result("%s parameter bounds need an account" % template, ["no account could be created"])
+                    continue
+            elif item["get"].get("security"):
                 if self.auth is None:
                     self.result("%s parameter bounds need a guest" % template, ["no guest could be created"])
                     continue
