@@ -43,8 +43,9 @@ public final class WebhookDeliverer: Sendable {
     @discardableResult
     public func deliverDue(limit: Int = 1) throws -> Int {
         let now = dateProvider.now()
-        // The lease outlasts the longest attempt (the timeout) with room to record it.
-        let lease = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch + Int64(timeoutSeconds + 20) * 1000)
+        // The lease outlasts the longest attempt (the timeout) with room to record it; a server
+        // killed mid-delivery leaves the row to another this long after its claim.
+        let lease = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch + Int64(timeoutSeconds + 5) * 1000)
         let claimed = try queue.claimDue(limit: limit, now: now, leaseUntil: lease)
         for delivery in claimed { try attempt(delivery) }
         return claimed.count

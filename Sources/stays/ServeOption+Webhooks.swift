@@ -15,5 +15,8 @@ extension ServeOption {
                             in: 1...(30 * 86_400)))
                     },
                     show: { String($0.application.webhooks.retryForSeconds) }),
+        .integer("webhook-timeout", "SECONDS", env: "STAYS_WEBHOOK_TIMEOUT",
+                 "seconds a webhook receiver has to answer 2xx (a claimed delivery returns to the queue 5 s after that)",
+                 in: 1...10, \.application.webhooks.timeoutSeconds),
     ]
 }

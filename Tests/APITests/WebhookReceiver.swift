@@ -20,10 +20,11 @@ final class WebhookReceiver: @unchecked Sendable {
     private var count = 0
     private(set) var stub: HTTPStub!
 
-    init(answer: @escaping @Sendable (Int) -> Int = { _ in 200 }) throws {
+    /// `delaySeconds`: how long each answer takes (deliveries stay in flight that long).
+    init(delaySeconds: Double = 0, answer: @escaping @Sendable (Int) -> Int = { _ in 200 }) throws {
         stub = try HTTPStub { [unowned self] request in
             let n = self.record(request)
-            return HTTPStub.Response(status: answer(n))
+            return HTTPStub.Response(status: answer(n), delaySeconds: delaySeconds)
         }
     }
 

@@ -79,6 +79,10 @@ import Testing
         let (guest, host) = try EventsEndToEndTests.parties(server)
         let receiver = try WebhookReceiver()
         let webhook = try Self.subscribe(host, receiver)
+        // Another host hears nothing of listings not theirs, even subscribed to everything.
+        let otherHost = try EventsEndToEndTests.signUp(server, "other@example.com", roles: ["host"], locale: "en")
+        let otherReceiver = try WebhookReceiver()
+        _ = try Self.subscribe(otherHost, otherReceiver, events: ["*"])
         // 40 bookings over ten listings, every other one cancelled: 60 events.
         var reservations: [String] = []
         for index in 0..<40 {
@@ -115,6 +119,8 @@ import Testing
         #expect(receiver.wait { $0.filter { $0.eventID == eventID }.count == 2 })
         #expect(receiver.deliveries.allSatisfy { $0.signatureValid })
         #expect(try host.client.send("POST", "/host/webhooks/\(webhook)/deliveries/999999/redeliver").status == 404)
+        #expect(otherReceiver.deliveries.isEmpty)
+        #expect(EventsEndToEndTests.items(try otherHost.client.send("GET", "/notifications")).isEmpty)
         // Metrics: events written, attempts by outcome, no backlog.
         let metrics = try server.get("/metrics").text
         #expect(metrics.contains("stays_events_written_total 60"), "\(metrics)")
