@@ -156,6 +156,9 @@ import Testing
             endpoint = try host.client.send("GET", "/host/webhooks/\(webhook)").object
         } while endpoint["enabled"] as? Bool != false && Date() < deadline
         #expect(endpoint["enabled"] as? Bool == false && (endpoint["disabledReason"] as? String)?.contains("410") == true)
+        // The host is told, in Korean (the host's locale).
+        let told = EventsEndToEndTests.items(try host.client.send("GET", "/notifications?limit=1")).first
+        #expect(told?["type"] as? String == "webhook.disabled" && told?["title"] as? String == "웹훅 전송이 중지되었습니다")
         // A disabled endpoint gets nothing more.
         _ = try EventsEndToEndTests.book(server, guest, listing: "101", "2028-01-20", "2028-01-22")
         #expect(try Self.deliveries(host, webhook).map { $0["status"] as? String } == ["failed"])
@@ -179,6 +182,9 @@ import Testing
         #expect(attempts >= 2 && receiver.deliveries.count == attempts, "exponential backoff inside one second")
         let endpoint = try host.client.send("GET", "/host/webhooks/\(webhook)").object
         #expect(endpoint["enabled"] as? Bool == false)
+        #expect(EventsEndToEndTests.items(try host.client.send("GET", "/notifications")).contains {
+            $0["type"] as? String == "webhook.disabled"
+        })
     }
 }
 

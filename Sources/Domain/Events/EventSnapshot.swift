@@ -18,11 +18,16 @@ public struct EventSnapshot: Hashable, Sendable {
     public var refundTotal: Int64?
     /// The guest's first name as the host may see it; empty for an anonymous guest.
     public var guestName: String
+    /// For `webhook.disabled`: the endpoint, its URL and why it stopped.
+    public var webhookID: WebhookID?
+    public var webhookURL: String?
+    public var reason: String?
 
     public init(listingID: ListingID? = nil, listingTitle: String = "", reservationID: ReservationID? = nil,
                 status: String? = nil, checkin: CalendarDate? = nil, checkout: CalendarDate? = nil, guests: GuestCount? = nil,
                 currency: CurrencyCode? = nil, total: Int64? = nil, cancelledBy: CancelledBy? = nil,
-                refundTotal: Int64? = nil, guestName: String = "") {
+                refundTotal: Int64? = nil, guestName: String = "", webhookID: WebhookID? = nil, webhookURL: String? = nil,
+                reason: String? = nil) {
         self.listingID = listingID
         self.listingTitle = listingTitle
         self.reservationID = reservationID
@@ -35,5 +40,8 @@ public struct EventSnapshot: Hashable, Sendable {
         self.cancelledBy = cancelledBy
         self.refundTotal = refundTotal
         self.guestName = guestName
+        self.webhookID = webhookID
+        self.webhookURL = webhookURL
+        self.reason = reason
     }
 }

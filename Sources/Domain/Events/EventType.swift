@@ -11,6 +11,8 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     case calendarSyncFailed = "calendar.sync_failed"
     case calendarConflict = "calendar.conflict"
     case reviewPublished = "review.published"
+    /// One of the host's webhooks stopped: a 410, or a whole retry period of failures.
+    case webhookDisabled = "webhook.disabled"
 
     /// Whether the event is about a reservation (its data is a reservation's snapshot).
     public var isAboutReservation: Bool { rawValue.hasPrefix("reservation.") }

@@ -47,6 +47,10 @@ public enum NotificationText {
             return ko ? ("캘린더가 겹칩니다", listing) : ("Calendar conflict", listing)
         case (.reviewPublished, _):
             return ko ? ("새 후기", listing) : ("New review", listing)
+        case (.webhookDisabled, _):
+            let url = snapshot.webhookURL ?? ""
+            return ko ? ("웹훅 전송이 중지되었습니다", "\(url): 다시 보내려면 전송 기록에서 재전송하세요.")
+                : ("A webhook was disabled", "\(url): \(snapshot.reason ?? "deliveries failed"). Redeliver from its delivery log to resume.")
         }
     }
 

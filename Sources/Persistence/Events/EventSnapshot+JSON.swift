@@ -27,6 +27,9 @@ extension EventSnapshot {
             if let cancelledBy { o.field("cancelledBy", cancelledBy.rawValue) }
             if let refundTotal { o.field("refundTotal", refundTotal) }
             if !guestName.isEmpty { o.field("guestName", guestName) }
+            if let webhookID { o.field("webhookId", webhookID.description) }
+            if let webhookURL { o.field("webhookUrl", webhookURL) }
+            if let reason { o.field("reason", reason) }
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -61,5 +64,8 @@ extension EventSnapshot {
         cancelledBy = string("cancelledBy").flatMap(CancelledBy.init(rawValue:))
         refundTotal = integer(object["refundTotal"])
         guestName = string("guestName") ?? ""
+        webhookID = string("webhookId").flatMap { WebhookID($0) }
+        webhookURL = string("webhookUrl")
+        reason = string("reason")
     }
 }

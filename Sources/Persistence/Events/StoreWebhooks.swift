@@ -175,9 +175,18 @@ public final class StoreWebhooks<Engine: StoreEngine>: WebhookStore, WebhookQueu
                       attempt.error.map { String($0.prefix(500)) }, delivery.id.rawValue,
                       delivery.lease.millisecondsSinceEpoch])
             if marked > 0, let disable {
-                try connection.run("""
-                    UPDATE webhook_endpoints SET disabled_at = ?, disabled_reason = ? WHERE id = ? AND disabled_at IS NULL
-                    """, [attempt.at.millisecondsSinceEpoch, disable, delivery.endpointID.rawValue])
+                let disabled = try connection.fetchOne("""
+                    UPDATE webhook_endpoints SET disabled_at = ?, disabled_reason = ? WHERE id = ? AND disabled_at IS NULL \
+                    RETURNING account_id, url
+                    """, [attempt.at.millisecondsSinceEpoch, disable, delivery.endpointID.rawValue]) {
+                    (AccountID($0.int64(0)), $0.string(1))
+                }
+                // The host hears of it (a notification; their other webhooks too), in the same transaction.
+                if let (host, url) = disabled {
+                    try EventOutbox.append(.webhookDisabled, snapshot: EventSnapshot(
+                        webhookID: delivery.endpointID, webhookURL: url, reason: disable), guest: nil, host: host,
+                        at: attempt.at, in: connection)
+                }
             }
         }
     }
