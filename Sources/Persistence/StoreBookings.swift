@@ -172,7 +172,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             """, [quote.listingID.rawValue, nights])
         // The event before the change log: on PostgreSQL the log's counter row is held to
         // COMMIT, so it is appended last.
-        try EventOutbox.append(.reservationConfirmed, reservation: ReservationID(id), at: new.createdAt, in: connection)
+        try EventOutbox.appendNewReservation(ReservationID(id), at: new.createdAt, in: connection)
         try ChangeLog.append(listing: quote.listingID, reason: .reservation, in: connection)
         return ReservationID(id)
     }

@@ -14,6 +14,7 @@ import Domain
 ///
 /// Call it after the change's own writes (the snapshot reads the rows as they now are):
 /// ```swift
+/// try EventOutbox.appendNewReservation(id, at: instant, in: connection)   // requested or confirmed
 /// try EventOutbox.append(.reservationDeclined, reservation: id, at: instant, in: connection)
 /// try EventOutbox.append(.listingPublished, listing: id, at: instant, in: connection)
 /// ```
@@ -25,7 +26,27 @@ package enum EventOutbox {
     package static func append<C: StoreConnection>(_ type: EventType, reservation id: ReservationID,
                                                    cancelledBy: CancelledBy? = nil, at instant: Instant,
                                                    in connection: C) throws -> Int64? {
-        let found = try connection.fetchOne("""
+        guard let (snapshot, guest, host) = try reservationSnapshot(id, type: type, cancelledBy: cancelledBy,
+                                                                     in: connection) else { return nil }
+        return try append(type, snapshot: snapshot, guest: guest, host: host, at: instant, in: connection)
+    }
+
+    /// Appends the event of a reservation just inserted: `reservation.requested` when it was
+    /// stored as a request (a listing without instant booking), else `reservation.confirmed`.
+    @discardableResult
+    package static func appendNewReservation<C: StoreConnection>(_ id: ReservationID, at instant: Instant,
+                                                                 in connection: C) throws -> Int64? {
+        guard let (snapshot, guest, host) = try reservationSnapshot(id, type: .reservationConfirmed, cancelledBy: nil,
+                                                                     in: connection) else { return nil }
+        let type: EventType = snapshot.status == "requested" ? .reservationRequested : .reservationConfirmed
+        return try append(type, snapshot: snapshot, guest: guest, host: host, at: instant, in: connection)
+    }
+
+    /// The reservation as it now is, with the guest's account and the listing's host.
+    private static func reservationSnapshot<C: StoreConnection>(_ id: ReservationID, type: EventType,
+                                                                cancelledBy: CancelledBy?, in connection: C) throws
+        -> (EventSnapshot, AccountID?, AccountID?)? {
+        try connection.fetchOne("""
             SELECT r.listing_id, l.title, r.status, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
             r.total, r.refund_lines, l.host_account_id, a.id, a.name \
             FROM reservations r JOIN listings l ON l.id = r.listing_id \
@@ -42,8 +63,6 @@ package enum EventOutbox {
                 guestName: row.optionalString(13) ?? "")
             return (snapshot, row.optionalInt64(12).map(AccountID.init), row.optionalInt64(11).map(AccountID.init))
         }
-        guard let (snapshot, guest, host) = found else { return nil }
-        return try append(type, snapshot: snapshot, guest: guest, host: host, at: instant, in: connection)
     }
 
     /// Appends an event about listing `id` (its title read now); it concerns the listing's
