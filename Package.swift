@@ -68,12 +68,14 @@ let package = Package(
         .target(name: "Mail", dependencies: ["CCurl", "Domain", "OutboundHTTP"]),
         // Outbound HTTP (calendar feeds, webhooks) through libcurl, with the private-address guard.
         .target(name: "OutboundHTTP", dependencies: ["CCurl", "IPAddress"]),
+        // Webhook delivery: signed posts of the event outbox through OutboundHTTP, with retries.
+        .target(name: "Webhooks", dependencies: ["Domain", "OutboundHTTP"]),
         // IP addresses and networks: parsing, classification, trusted proxies' X-Forwarded-For.
         .target(name: "IPAddress"),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
-            dependencies: ["Storage", "PostgresStorage", "Domain"],
+            dependencies: ["Storage", "PostgresStorage", "Domain", "JSON"],
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
@@ -86,7 +88,7 @@ let package = Package(
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                                                   "PostgresStorage", "PasswordHashing", "Mail"]),
+                                                   "PostgresStorage", "PasswordHashing", "Mail", "Webhooks"]),
         // Command-line options: declarations, parsing (flags over the environment), help text.
         .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.
@@ -139,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "APITests",
             dependencies: ["Application", "API", "HTTPServer", "HTTP1", "JSON", "Domain", "Persistence", "DataImport",
-                           "Storage", "TestSupport", "IPAddress"]
+                           "Storage", "TestSupport", "IPAddress", "Crypto"]
         ),
     ],
     swiftLanguageModes: [.v6]

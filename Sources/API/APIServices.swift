@@ -22,6 +22,9 @@ public struct APIServices: Sendable {
     public let guestCreationLimit: RateLimiter?
     /// Accounts and sessions; nil: no account routes (anonymous guests only).
     public let accounts: AccountService?
+    /// Accounts' notifications and hosts' webhooks; nil: no such routes.
+    public var notifications: NotificationService?
+    public var webhooks: WebhookService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,

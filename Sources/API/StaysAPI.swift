@@ -19,6 +19,10 @@ public enum StaysAPI {
         GuestRoutes(services: services).register(in: &router)
         if let accounts = services.accounts {
             AccountRoutes(services: services, accounts: accounts, authentication: authentication).register(in: &router)
+            if let notifications = services.notifications {
+                NotificationRoutes(notifications: notifications, accounts: accounts).register(in: &router)
+            }
+            if let webhooks = services.webhooks { WebhookRoutes(webhooks: webhooks, accounts: accounts).register(in: &router) }
         }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)

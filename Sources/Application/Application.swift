@@ -127,11 +127,14 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if !configuration.readOnly { maintenance.append(AccountWiring.mailDelivery(configuration, engine: engine)) }
 
     let limit = configuration.guestsPerMinutePerAddress
-    let services = APIServices(
+    var services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
+    if services.accounts != nil {
+        (services.notifications, services.webhooks) = WebhookWiring.services(configuration, engine: engine)
+    }
     if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
     if !configuration.readOnly, let accounts = services.accounts {
         maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))
@@ -142,6 +145,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     registerApplicationMetrics(metrics, catalog: catalog, database: database, services: services,
                                accessLog: configuration.accessLog)
     if case .sqlite(let pool) = database { registerStorageFaultMetrics(metrics, faults: pool.faults) }
+    let deliverer = WebhookWiring.deliverer(configuration, engine: engine)
+    WebhookWiring.registerMetrics(metrics, deliverer: deliverer, engine: engine, dateProvider: configuration.dateProvider)
+    if !configuration.readOnly { maintenance += WebhookWiring.workers(deliverer, configuration) }
     var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {

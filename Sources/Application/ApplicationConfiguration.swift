@@ -50,6 +50,8 @@ public struct ApplicationConfiguration: Sendable {
     public var passwordHashing = Argon2idParameters.standard
     /// Where account mail goes.
     public var mail = MailConfiguration()
+    /// Outbound addresses and webhook delivery (retry period, workers).
+    public var webhooks = WebhookConfiguration()
     /// The web client's security policy (CSP and the map tile origin it allows).
     public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).

@@ -9,8 +9,12 @@ import Dispatch
 // any thread; the Swift overlay does not mark the protocol Sendable.
 final class RepeatingTask: @unchecked Sendable {
     private let timer: DispatchSourceTimer
+    private let onStop: @Sendable () -> Void
 
-    init(label: String, every interval: Duration, _ body: @escaping @Sendable () -> Void) {
+    /// `onStop` runs at `stop`, on the caller's thread (to tell a running tick to finish early).
+    init(label: String, every interval: Duration, onStop: @escaping @Sendable () -> Void = {},
+         _ body: @escaping @Sendable () -> Void) {
+        self.onStop = onStop
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: label, qos: .utility))
         timer.setEventHandler(handler: body)
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
@@ -19,6 +23,7 @@ final class RepeatingTask: @unchecked Sendable {
     }
 
     func stop() {
+        onStop()
         timer.cancel()
     }
 

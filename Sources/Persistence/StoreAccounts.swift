@@ -282,9 +282,6 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
     // MARK: mail outbox
 
     func enqueueMail(_ mail: OutgoingMail, at instant: Instant) throws {
-        try connection.run("""
-            INSERT INTO mail_outbox (recipient, subject, text_body, html_body, created_at, next_attempt_at) \
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [mail.to, mail.subject, mail.text, mail.html, instant.millisecondsSinceEpoch, instant.millisecondsSinceEpoch])
+        try MailOutboxSQL.enqueue(mail, at: instant, in: connection)
     }
 }

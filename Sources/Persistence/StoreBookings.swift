@@ -168,6 +168,9 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             SELECT CAST(? AS BIGINT), n.value, 'booked' FROM \(connection.dialect.integerList(as: "n")) WHERE true \
             ON CONFLICT (listing_id, day) DO UPDATE SET status = 'booked'
             """, [quote.listingID.rawValue, nights])
+        // The event before the change log: on PostgreSQL the log's counter row is held to
+        // COMMIT, so it is appended last.
+        try EventOutbox.appendNewReservation(ReservationID(id), at: new.createdAt, in: connection)
         try ChangeLog.append(listing: quote.listingID, reason: .reservation, in: connection)
         return ReservationID(id)
     }
@@ -205,6 +208,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             AND day IN (SELECT night FROM reservation_nights WHERE reservation_id = ?2)
             """, [listingID.rawValue, id.rawValue])
         try connection.run("DELETE FROM reservation_nights WHERE reservation_id = ?", [id.rawValue])
+        try EventOutbox.append(.reservationCancelled, reservation: id, cancelledBy: .guest, at: instant, in: connection)
         try ChangeLog.append(listing: listingID, reason: .cancellation, in: connection)
     }
 

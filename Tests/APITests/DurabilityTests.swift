@@ -17,10 +17,10 @@ import Testing
         let process = Process()
         let port: Int
 
-        init(database: String) throws {
+        init(database: String, arguments: [String] = []) throws {
             process.executableURL = DurabilityTests.executable
             process.arguments = ["serve", "--port", "0", "--database", database, "--no-seed", "--quiet",
-                                 "--today", "2027-12-20", "--guest-rate-limit", "0"]
+                                 "--today", "2027-12-20", "--guest-rate-limit", "0"] + arguments
             let errors = Pipe()
             process.standardError = errors
             try process.run()

@@ -305,7 +305,8 @@ class Checker:
         for section in (self.spec_checks, self.health, self.locations, self.listings, self.paging,
                         self.listing_detail, self.consistency, self.calendar, self.histogram, self.listings_map, self.quotes, self.stay_problems,
                         self.parameter_bounds, self.http_semantics, self.request_ids, self.transport_problems,
-                        self.booking, self.refunds, self.trips, self.wishlist, self.rate_limit):
+                        self.booking, self.refunds, self.trips, self.wishlist, self.notifications_and_webhooks,
+                        self.rate_limit):
             try:
                 section()
             except Exception as error:  # a section that cannot go on is one failure; the rest still run
@@ -900,6 +901,15 @@ class Checker:
 
     # -- the spec's parameter constraints are the server's ----------------------------------
 
+    def account_auth(self):
+        """An account's Authorization header (signed up once), for the parameter checks of account routes."""
+        if getattr(self, "_account_auth", None) is None:
+            body = json.dumps({"email": "contract-%s@example.com" % uuid.uuid4().hex[:12], "name": "Contract",
+                               "password": "contract check passphrase 2026"}).encode()
+            r = self.client.request("POST", "/accounts", body=body, headers={"Content-Type": "application/json"})
+            self._account_auth = {"Authorization": "Bearer " + r.json["accessToken"]} if r.status == 201 else None
+        return self._account_auth
+
     def parameter_bounds(self):
         base = {"/locations": {"query": "서울"}, "/locations/nearby": {"lat": 37.5, "lng": 127},
                 "/listings/map": {"bbox": "37.4,126.9,37.6,127.1", "zoom": 12},
@@ -908,7 +918,12 @@ class Checker:
             if "{" in template or "get" not in item:
                 continue
             headers = None
-            if item["get"].get("security"):
+            if any("accessToken" in scheme for scheme in item["get"].get("security", [])):
+                headers = self.account_auth()
+                if headers is None:
+                    self.result("%s parameter bounds need an account" % template, ["no account could be created"])
+                    continue
+            elif item["get"].get("security"):
                 if self.auth is None:
                     self.result("%s parameter bounds need a guest" % template, ["no guest could be created"])
                     continue
@@ -1461,6 +1476,66 @@ class Checker:
                          headers=guest)
         if cancelled is not None:
             self.expect("trips: the cancelled one carries its refund", "refund" in cancelled.json)
+
+    def notifications_and_webhooks(self):
+        """An account's booking becomes its notification; a host's webhook endpoints (no
+        receiver is reached: the URL is not a private address, and nothing resolves it here)."""
+        def sign_up(email, roles):
+            body = json.dumps({"email": email, "name": "Contract", "password": "contract check passphrase 2026",
+                               "roles": roles, "locale": "en"})
+            r = self.client.request("POST", "/accounts", body=body, headers={"Content-Type": "application/json"})
+            if r.status != 201:
+                raise RuntimeError("sign-up %d %s" % (r.status, r.body[:200]))
+            return {"Authorization": "Bearer " + r.json["accessToken"]}
+        tag = uuid.uuid4().hex[:10]
+        guest, host = sign_up("guest-%s@example.com" % tag, ["guest"]), sign_up("host-%s@example.com" % tag, ["guest", "host"])
+        stay = {"checkin": "2027-03-09", "checkout": "2027-03-11", "adults": 2}
+        listing = self.bookable(**stay)
+        quote = self.get("/quote", dict(stay, listingId=listing))
+        booked = self.client.request("POST", "/reservations", body=json.dumps(dict(stay, listingId=listing, expectedTotal=quote["total"])),
+                                     headers=dict(guest, **{"Content-Type": "application/json", "Idempotency-Key": tag}))
+        self.result("an account books (for its notification)", [] if booked.status == 201 else ["%d %s" % (booked.status, booked.body[:200])])
+        page = self.call("GET /notifications after a booking", "/notifications", headers=guest,
+                         check=lambda r: [] if [i["type"] for i in r.json["items"]] == ["reservation.confirmed"]
+                         and r.json["items"][0]["reservationId"] == booked.json.get("id") else ["%s" % r.json])
+        self.call("GET /notifications/unread-count", "/notifications/unread-count", headers=guest,
+                  check=lambda r: [] if r.json == {"unread": 1} else ["%s" % r.json])
+        if page is not None:
+            nid = page.json["items"][0]["id"]
+            self.call("POST /notifications/{id}/read", "/notifications/%s/read" % nid, method="POST", headers=guest,
+                      check=lambda r: [] if r.json["readAt"] else ["readAt %r" % r.json["readAt"]])
+            self.call("another account's notification -> 404", "/notifications/%s/read" % nid, method="POST", headers=host,
+                      status=404, check=lambda r: [] if r.json["type"] == "/problems/notification-not-found" else [r.json["type"]])
+            self.call("POST /notifications/read-all", "/notifications/read-all", method="POST", headers=guest,
+                      check=lambda r: [] if r.json == {"marked": 0} else ["%s" % r.json])
+            self.call("DELETE /notifications/{id} -> 204", "/notifications/" + nid, method="DELETE", headers=guest, status=204)
+            self.call("DELETE it again -> 404", "/notifications/" + nid, method="DELETE", headers=guest, status=404)
+        self.call("GET /notifications without a token -> 401", "/notifications", status=401)
+
+        hook = json.dumps({"url": "https://hooks.example/stays", "events": ["reservation.*"]})
+        created = self.call("POST /host/webhooks -> 201 with its secret", "/host/webhooks", method="POST", status=201,
+                            headers=dict(host, **{"Content-Type": "application/json"}), body=hook,
+                            check=lambda r: [] if r.json["secret"].startswith("whsec_") else ["secret %r" % r.json["secret"]])
+        self.call("POST /host/webhooks by a guest-only account -> 403", "/host/webhooks", method="POST", status=403,
+                  headers=dict(guest, **{"Content-Type": "application/json"}), body=hook,
+                  check=lambda r: [] if r.json["type"] == "/problems/host-role-required" else [r.json["type"]])
+        self.call("POST /host/webhooks with a bad URL -> 400", "/host/webhooks", method="POST", status=400,
+                  headers=dict(host, **{"Content-Type": "application/json"}),
+                  body=json.dumps({"url": "ftp://x", "events": ["*"]}))
+        if created is None:
+            return
+        wid, secret = created.json["id"], created.json["secret"]
+        no_secret = lambda r: [] if secret not in r.body.decode() else ["the secret is shown again"]
+        self.call("GET /host/webhooks (no secret)", "/host/webhooks", headers=host, check=no_secret)
+        self.call("GET /host/webhooks/{id} (no secret)", "/host/webhooks/" + wid, headers=host, check=no_secret)
+        self.call("POST /host/webhooks/{id}/rotate-secret", "/host/webhooks/%s/rotate-secret" % wid, method="POST",
+                  headers=host, check=lambda r: [] if r.json["secret"] != secret else ["the same secret"])
+        self.call("GET /host/webhooks/{id}/deliveries", "/host/webhooks/%s/deliveries" % wid, headers=host)
+        self.call("redeliver an unknown delivery -> 404", "/host/webhooks/%s/deliveries/999999999/redeliver" % wid,
+                  method="POST", headers=host, status=404)
+        self.call("DELETE /host/webhooks/{id} -> 204", "/host/webhooks/" + wid, method="DELETE", headers=host, status=204)
+        self.call("GET a deleted webhook -> 404", "/host/webhooks/" + wid, headers=host, status=404,
+                  check=lambda r: [] if r.json["type"] == "/problems/webhook-not-found" else [r.json["type"]])
 
     def wishlist(self):
         guest = self.new_guest("wishlist")

@@ -49,6 +49,12 @@ extension StoreEngine {
     /// Accounts, sessions and the mail outbox (one object, both protocols).
     public func accountStore() -> StoreAccounts<Self> { StoreAccounts(engine: self) }
 
+    /// Accounts' notifications (written by `EventOutbox`).
+    public func notificationStore() -> StoreNotifications<Self> { StoreNotifications(engine: self) }
+
+    /// Hosts' webhooks, their delivery log and the delivery queue (one object, both protocols).
+    public func webhookStore() -> StoreWebhooks<Self> { StoreWebhooks(engine: self) }
+
     /// The catalog with the search index in front of it, loaded now and following commits.
     public func indexedCatalog(afterRebuild: (@Sendable () -> Void)? = nil) throws -> IndexedCatalog {
         try IndexedCatalog(catalog: StoreCatalog(engine: self), afterRebuild: afterRebuild)
