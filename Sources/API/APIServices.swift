@@ -22,6 +22,8 @@ public struct APIServices: Sendable {
     public let guestCreationLimit: RateLimiter?
     /// Accounts and sessions; nil: no account routes (anonymous guests only).
     public let accounts: AccountService?
+    /// Reviews and ratings; nil: no review routes.
+    public var reviews: ReviewService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,
