@@ -170,9 +170,12 @@ extension JSONWriter {
         }
     }
 
-    /// A listing's category means (`ratingCategories`), null when it has none.
+    /// A listing's category means (`ratingCategories`), null when it has none at all.
     mutating func ratingCategories(_ means: [Double?]?) {
-        guard let means, means.count == ReviewCategory.allCases.count else { null(); return }
+        guard let means, means.count == ReviewCategory.allCases.count, means.contains(where: { $0 != nil }) else {
+            null()
+            return
+        }
         object { c in
             for (category, mean) in zip(ReviewCategory.allCases, means) { c.field(category.jsonName, mean) }
         }

@@ -46,6 +46,10 @@ public protocol ListingRepository: Sendable {
 
     /// The pricing rules of the listings with these ids that exist, from one snapshot.
     func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules]
+
+    /// The rating, review count and category means of the listings with these ids that
+    /// exist (`Listing.rating`, `reviewCount`, `ratingCategories`), from one snapshot.
+    func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating]
 }
 
 /// A listing as the map needs it.
@@ -70,6 +74,13 @@ extension ListingRepository {
         var rules: [ListingID: PricingRules] = [:]
         for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
         return rules
+    }
+
+    /// One `listing` at a time, for repositories without a cheaper way.
+    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
+        var ratings: [ListingID: ListingRating] = [:]
+        for id in ids { if let listing = try listing(id) { ratings[id] = listing.ratingSummary } }
+        return ratings
     }
 
     /// `listingAndCalendar(_:calendarIn:)` reduced to the stay terms.

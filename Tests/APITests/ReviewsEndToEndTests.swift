@@ -131,4 +131,56 @@ final class MovableToday: DateProvider, @unchecked Sendable {
         #expect(try server.get("/listings/999999/reviews").status == 404)
         #expect(try server.get("/listings/101/reviews?cursor=nope").status == 400)
     }
+
+    /// Three published reviews make a mean; the same rating, count and category means show on
+    /// the card, the listing screen, the map pin and the wishlist, and the search index (which
+    /// followed the change log) sorts and filters by it.
+    @Test(arguments: APITestServer.Engine.available)
+    func theRatingIsTheSameEverywhereAndSearchSortsAndFiltersByIt(engine: APITestServer.Engine) throws {
+        let clock = MovableToday(CalendarDate("2027-12-20")!)
+        let server = try APITestServer(engine: engine, configure: { $0.dateProvider = clock })
+        let (host, hostID) = try account(server, email: "host@example.com", name: "Jisoo Park")
+        try execute(server, "UPDATE listings SET host_account_id = ? WHERE id = 101", [Int64(hostID)!])
+        // Searched once first, so the index is loaded and must follow the change log after.
+        #expect(try server.get("/listings?sort=rating").status == 200)
+        var guests: [BookingClient] = []
+        var stays: [String] = []
+        for (index, dates) in [("2028-02-01", "2028-02-03"), ("2028-02-03", "2028-02-05"), ("2028-02-05", "2028-02-07")].enumerated() {
+            let (guest, _) = try account(server, email: "guest\(index)@example.com", name: "Guest \(index)")
+            guests.append(guest)
+            stays.append(try book(server, guest, dates.0, dates.1))
+        }
+        clock.set("2028-02-07")
+        for (index, rating) in [5, 5, 4].enumerated() {
+            #expect(try review(guests[index], stays[index], rating: rating).status == 201)
+            let hostReview = try host.send("POST", "/host/reservations/\(stays[index])/review", body: host.json(["rating": 5]))
+            #expect(hostReview.status == 201)
+        }
+        // (5 + 5 + 4) / 3 = 4.666… -> 4.67; every category was scored alike.
+        let expectedCategories: [String: Double] = ["cleanliness": 5, "accuracy": 4, "checkin": 5, "communication": 5,
+                                                    "location": 4, "value": 5]
+        func check(_ object: [String: Any]?, _ place: String) {
+            #expect(object?["rating"] as? Double == 4.67, "\(place)")
+            #expect(object?["reviewCount"] as? Int == 3, "\(place)")
+            #expect(object?["ratingCategories"] as? [String: Double] == expectedCategories, "\(place)")
+        }
+        check(try server.json("/listings/101"), "detail")
+        let cards = try #require(try server.json("/listings?sort=rating&limit=50")["items"] as? [[String: Any]])
+        check(cards.first { $0["id"] as? String == "101" }, "card")
+        let map = try server.json("/listings/map?bbox=37.50,127.03,37.51,127.04&zoom=16")
+        check((map["pins"] as? [[String: Any]])?.first { $0["id"] as? String == "101" }, "pin")
+        #expect(try guests[0].send("PUT", "/wishlist/101").status == 204)
+        let saved = try #require(try guests[0].send("GET", "/wishlist").object["items"] as? [[String: Any]])
+        check(saved.first { $0["id"] as? String == "101" }, "wishlist")
+
+        // Sorted by rating, best first, unrated last; minRating keeps only rated listings at or above it.
+        let ratings = cards.map { $0["rating"] as? Double ?? -1 }
+        #expect(ratings == ratings.sorted(by: >) && ratings.count > 3)
+        let atLeast = try #require(try server.json("/listings?minRating=4.67&sort=rating&limit=50")["items"] as? [[String: Any]])
+        #expect(atLeast.contains { $0["id"] as? String == "101" })
+        #expect(atLeast.allSatisfy { ($0["rating"] as? Double ?? -1) >= 4.67 })
+        let above = try #require(try server.json("/listings?minRating=4.68&limit=50")["items"] as? [[String: Any]])
+        #expect(!above.contains { $0["id"] as? String == "101" })
+        #expect(try server.get("/listings?minRating=6").status == 400)
+    }
 }

@@ -35,6 +35,14 @@ public enum RatingMean {
     }
 }
 
+extension Listing {
+    /// The listing's stored rating, count and category means.
+    public var ratingSummary: ListingRating {
+        ListingRating(rating: rating, reviewCount: reviewCount,
+                      categories: ratingCategories ?? Array(repeating: nil, count: ReviewCategory.allCases.count))
+    }
+}
+
 /// What an import knows of a listing's ratings elsewhere: how many reviews, their overall
 /// mean and each category's mean on a 0...5 scale (nil where the file has none).
 public struct ImportedRatings: Hashable, Sendable {
