@@ -157,6 +157,12 @@ public protocol CatalogWriting: AnyObject {
     func saveListing(_ listing: Listing) throws
     /// Replaces every calendar entry of the listing.
     func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws
+    /// Replaces the listing's imported ratings and recomputes its stored rating with its
+    /// Stays reviews (`ListingRating.combine`).
+    func saveImportedRatings(_ ratings: ImportedRatings, of listing: ListingID) throws
+    /// Adds review texts imported with the listing; `replacing`: its earlier imported texts
+    /// go first. Reviews written in Stays are never touched.
+    func saveImportedReviews(_ reviews: [NewReview], of listing: ListingID, replacing: Bool) throws
     /// Runs `body` in one transaction: all of its writes land, or none do.
     func transaction<T>(_ body: () throws -> T) throws -> T
     /// Recomputes derived data (location listing counts; a landmark's are the listings within

@@ -18,6 +18,8 @@ extension StoreContractTests {
     /// the publishing job.
     @Suite struct ReviewStoreTests {
         static let now = Instant(millisecondsSinceEpoch: 1_800_000_000_000)
+        /// An imported review's date, before any written in a test run.
+        static let imported = Instant(millisecondsSinceEpoch: 1_500_000_000_000)
         static let scores = CategoryScores([5, 4, 5, 5, 4, 5])!
 
         /// The fixture with a host account owning listing 1 and `count` guests (accounts
@@ -173,6 +175,32 @@ extension StoreContractTests {
             #expect(throws: StaysError.listingNotFound(ListingID(999))) {
                 try s.reviews.reviews(of: ListingID(999), after: nil, limit: 2)
             }
+        }
+
+        @Test(arguments: CatalogFixture.Engine.available)
+        func importedRatingsAndTextsCombineWithStaysReviews(engine: CatalogFixture.Engine) throws {
+            let s = try Self.setting(engine, stays: [stay("2027-03-01", "2027-03-05")])
+            try s.fixture.anyWriter.saveImportedRatings(
+                ImportedRatings(reviewCount: 10, rating: 4.5, categories: [4.8, nil, 4.9, 5, 4.7, 4.6]), of: ListingID(1))
+            var listing = try Self.listingOne(s.fixture)
+            #expect(listing.rating == 4.5 && listing.reviewCount == 10)
+            #expect(listing.ratingCategories == [4.8, nil, 4.9, 5, 4.7, 4.6])
+            let text = NewReview(listingID: ListingID(1), reservationID: nil, author: .guest, source: .imported, rating: nil,
+                                 categories: nil, text: "Great host.", language: .en, guestName: "Alex",
+                                 stayMonth: YearMonth(year: 2017, month: 7)!, createdAt: Self.imported,
+                                 publishOn: date("2017-07-14"), publishedAt: Self.imported)
+            try s.fixture.anyWriter.saveImportedReviews([text, text], of: ListingID(1), replacing: true)
+            try s.fixture.anyWriter.saveImportedReviews([text], of: ListingID(1), replacing: true)
+            s.clock.set("2027-03-05")
+            _ = try s.reviews.writeGuestReview(Self.guestDraft(5), reservation: s.stays[0], guest: s.guests[0])
+            _ = try s.reviews.writeHostReview(HostReviewDraft(rating: 4, text: ""), reservation: s.stays[0], host: s.host)
+            // (4.5 × 10 + 5) / 11 = 4.5454… -> 4.55; accuracy has only the one Stays review.
+            listing = try Self.listingOne(s.fixture)
+            #expect(listing.rating == 4.55 && listing.reviewCount == 11)
+            #expect(listing.ratingCategories == [4.82, nil, 4.91, 5, 4.64, 4.64])
+            // The re-import replaced the imported text; the Stays review is listed first (newer).
+            let page = try s.reviews.reviews(of: ListingID(1), after: nil, limit: 10).reviews
+            #expect(page.map(\.source) == [.stays, .imported] && page.last?.rating == nil)
         }
     }
 }
