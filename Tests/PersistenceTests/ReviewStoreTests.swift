@@ -3,6 +3,17 @@ import Testing
 import Domain
 @testable import Persistence
 
+/// Errors and counts gathered from several threads.
+final class LockedErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [String] = []
+    private var sum = 0
+    func add(_ error: any Error) { lock.withLock { errors.append("\(error)") } }
+    func count(_ value: Int) { lock.withLock { sum += value } }
+    var all: [String] { lock.withLock { errors } }
+    var total: Int { lock.withLock { sum } }
+}
+
 /// A "today" a test moves forward (the review window is counted in days).
 final class MovableToday: DateProvider, @unchecked Sendable {
     private let lock = NSLock()
@@ -201,6 +212,48 @@ extension StoreContractTests {
             // The re-import replaced the imported text; the Stays review is listed first (newer).
             let page = try s.reviews.reviews(of: ListingID(1), after: nil, limit: 10).reviews
             #expect(page.map(\.source) == [.stays, .imported] && page.last?.rating == nil)
+        }
+
+        /// Several servers at once (threads with their own service over one database): the
+        /// guest and the host of each stay writing together still publish the pair, and the
+        /// publishing job run everywhere publishes each review once.
+        @Test(arguments: CatalogFixture.Engine.available)
+        func concurrentWritersPublishPairsAndConcurrentJobsPublishEachReviewOnce(engine: CatalogFixture.Engine) throws {
+            let dates = [("2027-03-01", "2027-03-02"), ("2027-03-02", "2027-03-03"), ("2027-03-03", "2027-03-04"),
+                         ("2027-03-04", "2027-03-05"), ("2027-03-05", "2027-03-06")]
+            let s = try Self.setting(engine, stays: dates.map { stay($0.0, $0.1) })
+            s.clock.set("2027-03-06")
+            let failures = LockedErrors()
+            let (store, clock, stays, guests, host) = (s.fixture.store.reviewStore(), s.clock, s.stays, s.guests, s.host)
+            // Stays 0 and 1: guest and host at the same moment.
+            DispatchQueue.concurrentPerform(iterations: 4) { task in
+                let service = ReviewService(store: store, dateProvider: clock)
+                let index = task / 2
+                do {
+                    if task % 2 == 0 {
+                        _ = try service.writeGuestReview(Self.guestDraft(4), reservation: stays[index], guest: guests[index])
+                    } else {
+                        _ = try service.writeHostReview(HostReviewDraft(rating: 5, text: ""), reservation: stays[index], host: host)
+                    }
+                } catch { failures.add(error) }
+            }
+            #expect(failures.all.isEmpty, "\(failures.all)")
+            #expect(try s.reviews.reviews(of: ListingID(1), after: nil, limit: 10).reviews.count == 2)
+            // Stays 2 to 4: guests only; their window closes, and four servers run the job at once.
+            for index in 2..<5 {
+                _ = try s.reviews.writeGuestReview(Self.guestDraft(5), reservation: s.stays[index], guest: s.guests[index])
+            }
+            s.clock.set("2027-03-20")
+            let before = try s.fixture.latestSequence()
+            let published = LockedErrors()
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let service = ReviewService(store: store, dateProvider: clock)
+                do { published.count(try service.publishDue()) } catch { published.add(error) }
+            }
+            #expect(published.all.isEmpty && published.total == 3, "\(published.all) \(published.total)")
+            #expect(try s.fixture.changeLogRows(after: before).map(\.reason) == ["review", "review", "review"])
+            let listing = try Self.listingOne(s.fixture)
+            #expect(listing.reviewCount == 5 && listing.rating == 4.6)
         }
     }
 }
