@@ -25,6 +25,8 @@ public struct APIServices: Sendable {
     /// Accounts' notifications and hosts' webhooks; nil: no such routes.
     public var notifications: NotificationService?
     public var webhooks: WebhookService?
+    /// Reviews and ratings; nil: no review routes.
+    public var reviews: ReviewService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,

@@ -27,6 +27,7 @@ extension JSONWriter {
         field("photoUrl", listing.photoURLs.first)
         field("rating", listing.rating)
         field("reviewCount", listing.reviewCount)
+        key("ratingCategories"); ratingCategories(listing.ratingCategories)
         field("isSuperhost", listing.host.isSuperhost)
         field("maxGuests", listing.maxGuests)
         field("bedrooms", listing.bedrooms)

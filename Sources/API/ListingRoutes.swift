@@ -13,7 +13,8 @@ struct ListingRoutes {
             var reader = QueryReader(request.query)
             var filter = reader.listingFilter(today: today)
             let radiusKm = reader.double("radiusKm", in: LocationService.landmarkRadiusRange)
-            let sort = reader.choice("sort", default: ListingSort.recommended)
+            // `rating` is the short name of `rating_desc` (best rated first).
+            let sort = reader.string("sort") == "rating" ? .ratingDescending : reader.choice("sort", default: ListingSort.recommended)
             let limit = reader.integer("limit", default: 20, in: 1...50)
             var cursor: ListingCursor?
             if let token = reader.string("cursor") {
@@ -81,6 +82,9 @@ struct ListingRoutes {
                                 $0.key("coordinate"); $0.coordinate(pin.coordinate)
                                 $0.field("price", pin.nightlyPrice)
                                 $0.field("totalPrice", pin.totalPrice)
+                                $0.field("rating", pin.rating?.rating)
+                                $0.field("reviewCount", pin.rating?.reviewCount ?? 0)
+                                $0.key("ratingCategories"); $0.ratingCategories(pin.rating?.categories)
                             }
                         }
                     }

@@ -22,6 +22,7 @@ extension QueryReader {
         filter.roomTypes = roomTypes("roomType")
         filter.minPrice = amount("minPrice")
         filter.maxPrice = amount("maxPrice")
+        filter.minRating = double("minRating", in: 0...5)
         if let min = filter.minPrice, let max = filter.maxPrice, min > max {
             fail("maxPrice", "must not be less than minPrice")
         }

@@ -26,6 +26,12 @@ public enum StaysAPI {
         }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
+        if let reviews = services.reviews {
+            let routes = ReviewRoutes(reviews: reviews, guestAuthentication: authentication,
+                                      accountAuthentication: services.accounts.map { AccountAuthentication(accounts: $0) })
+            routes.register(in: &router)
+            routes.registerReading(in: &router)
+        }
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
         WebAppRoutes(policy: webClient).register(in: &router)
         DemoImageRoutes().register(in: &router)

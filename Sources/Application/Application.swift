@@ -135,6 +135,9 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if services.accounts != nil {
         (services.notifications, services.webhooks) = WebhookWiring.services(configuration, engine: engine)
     }
+    let reviews = ReviewWiring.service(configuration, engine: engine)
+    services.reviews = reviews
+    if !configuration.readOnly { maintenance.append(ReviewWiring.publishing(reviews, log: configuration.log)) }
     if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
     if !configuration.readOnly, let accounts = services.accounts {
         maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))

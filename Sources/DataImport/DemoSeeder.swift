@@ -34,8 +34,13 @@ public enum DemoSeeder {
                     guard let locationID = locationIDs[demo.locationKey] else {
                         preconditionFailure("generated listing in unknown location \(demo.locationKey)")
                     }
-                    try writer.saveListing(demo.listing(in: locationID))
+                    let listing = demo.listing(in: locationID)
+                    try writer.saveListing(listing)
                     try writer.replaceCalendar(of: demo.id, with: demo.calendar)
+                    // Its ratings as if imported (so Stays reviews combine with them) and its newest texts.
+                    try writer.saveImportedRatings(DemoReviews.ratings(of: listing), of: demo.id)
+                    try writer.saveImportedReviews(DemoReviews.texts(of: listing, today: generator.today), of: demo.id,
+                                                   replacing: true)
                     summary.calendarEntries += demo.calendar.count
                 }
             }

@@ -23,10 +23,15 @@ public struct ImportOptions: Sendable {
     /// box around its polygon as its area (`Location.area`) and that box's centre as its
     /// coordinate, instead of the mean of its listings' coordinates.
     public var neighbourhoodsGeoJSONFile: String?
+    /// Inside Airbnb's `reviews.csv` (`listing_id,id,date,reviewer_id,reviewer_name,comments`),
+    /// when given: each review of an imported listing becomes a published review text with
+    /// no rating (`ReviewSource.imported`), replacing the texts an earlier import left.
+    public var reviewsFile: String?
 
     public init(currency: CurrencyCode, timeZone: String, cityName: String, keyPrefix: String? = nil,
                 shiftDatesTo: CalendarDate? = nil, batchSize: Int = 500, neighbourhoodsFile: String? = nil,
-                neighbourhoodsGeoJSONFile: String? = nil) {
+                neighbourhoodsGeoJSONFile: String? = nil, reviewsFile: String? = nil) {
+        self.reviewsFile = reviewsFile
         precondition(batchSize > 0, "batchSize must be positive")
         self.currency = currency
         self.timeZone = timeZone

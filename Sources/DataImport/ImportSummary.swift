@@ -1,7 +1,7 @@
 /// One rejected row: which file, the line where the record starts, and why.
 public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
     public enum File: String, Sendable {
-        case listings, calendar
+        case listings, calendar, reviews
     }
     public var file: File
     public var line: Int
@@ -48,6 +48,8 @@ public struct ImportSummary: Sendable {
     public var calendarRowsSkipped = 0
     /// Calendar entries stored: the applied rows that differ from the listing's defaults.
     public var calendarEntriesWritten = 0
+    /// Review texts stored from `reviews.csv` (`ImportOptions.reviewsFile`).
+    public var reviewsImported = 0
     /// Days every calendar date was moved by (`shiftDatesTo`); 0 without a shift.
     public var dateShiftDays = 0
     /// The first `maxStoredIssues` issues (every issue is also sent as a progress event).
@@ -85,6 +87,7 @@ public struct ImportSummary: Sendable {
             + "\(locationsSaved) locations, \(calendarRowsApplied) calendar rows "
             + "(\(calendarEntriesWritten) stored as exceptions); skipped \(listingsSkipped) listings, "
             + "\(calendarRowsSkipped) calendar rows"
+        if reviewsImported > 0 { headline += "; \(reviewsImported) review texts" }
         if dateShiftDays != 0 { headline += "; dates shifted by \(dateShiftDays) days" }
         if !importedAnything { headline = "nothing imported: " + headline }
         lines.append(headline)

@@ -171,6 +171,7 @@ struct ImportRun {
         let locationIDs = try saveLocations()
         try saveListings(locationIDs: locationIDs)
         if let calendarFile { try importCalendar(calendarFile) }
+        if let reviewsFile = options.reviewsFile { try importReviews(reviewsFile) }
         // The listing count of every location, as the demo seeder leaves it:
         // without them the popular and nearby places are empty.
         try writer.refreshLocationStatistics()
@@ -180,12 +181,17 @@ struct ImportRun {
     mutating func report(_ issue: ImportIssue) {
         var issue = issue
         // Named as given: the messages name the file actually read.
-        let path: String? = issue.file == .listings ? listingsFile : calendarFile
+        let path: String? = switch issue.file {
+        case .listings: listingsFile
+        case .calendar: calendarFile
+        case .reviews: options.reviewsFile
+        }
         issue.fileName = path.map { URL(fileURLWithPath: $0).lastPathComponent }
         if summary.issues.count < ImportSummary.maxStoredIssues { summary.issues.append(issue) }
         switch issue.file {
         case .listings: summary.listingSkipReasons[issue.kind, default: 0] += 1
         case .calendar: summary.calendarSkipReasons[issue.kind, default: 0] += 1
+        case .reviews: break  // listed in `issues`; a skipped review text changes no listing
         }
         progress(.issue(issue))
     }
@@ -374,6 +380,7 @@ struct ImportRun {
                     listing.locationID = locationID
                     listing.availableUntil = lastCalendarDate[row.id].map { $0.adding(days: 1 + shift) }
                     try writer.saveListing(listing)
+                    try writer.saveImportedRatings(row.importedRatings, of: listing.id)
                     saved += 1
                 }
             }

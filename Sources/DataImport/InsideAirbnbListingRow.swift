@@ -8,6 +8,8 @@ struct InsideAirbnbListingRow {
     var regionName: String
     var neighbourhoodName: String
     var listing: Listing
+    /// `number_of_reviews` and the `review_scores_*` means, on a 0-5 scale (none in a summary file).
+    var importedRatings: ImportedRatings
     /// The `price` column was empty (newer snapshots keep prices only in the calendar): the
     /// listing's base price is 0 here, and the importer takes it from the calendar.
     var priceMissing: Bool
@@ -97,6 +99,7 @@ struct InsideAirbnbListingRow {
         var beds: Int?
         var bathrooms: Double?
         var rating: Double?
+        var categories: [Double?] = Array(repeating: nil, count: ReviewCategory.allCases.count)
 
         switch format {
         case .summary:
@@ -131,15 +134,11 @@ struct InsideAirbnbListingRow {
             }
             beds = parsedBeds
             bathrooms = FieldParsers.bathrooms(value("bathrooms_text"))
-            guard let parsedRating = FieldParsers.optionalDecimal(value("review_scores_rating")) else {
-                throw Rejection(reason: "invalid review_scores_rating '\(value("review_scores_rating"))'")
-            }
-            if let parsedRating {
-                guard (0...5).contains(parsedRating) else { throw Rejection(reason: "review_scores_rating out of 0...5: \(parsedRating)") }
-                rating = parsedRating
-            }
+            (rating, categories) = try Self.reviewScores(value)
         }
         if reviewCount == 0 { rating = nil }
+        self.importedRatings = ImportedRatings(reviewCount: reviewCount, rating: rating,
+                                               categories: reviewCount == 0 ? Array(repeating: nil, count: 6) : categories)
         self.regionName = group.trimmingSpaces
         self.neighbourhoodName = neighbourhood.trimmingSpaces
 
@@ -152,6 +151,30 @@ struct InsideAirbnbListingRow {
             recommendationScore: RecommendationScore.compute(rating: rating, reviewCount: reviewCount,
                                                              isSuperhost: host.isSuperhost),
             cancellationPolicy: Self.cancellationPolicy(value("cancellation_policy")))
+    }
+
+    /// `review_scores_rating` and the six `review_scores_<category>` as means on a 0-5 scale.
+    /// Newer files write every score 0-5; older ones the overall rating 0-100 and the
+    /// categories 0-10. The row's overall rating tells which: above 5 it is the old scale
+    /// (its categories are halved, the rating divided by 20); an old file's rating of 5 or
+    /// less out of 100 does not occur in practice.
+    static func reviewScores(_ value: (String) -> String) throws(Rejection) -> (Double?, [Double?]) {
+        func score(_ column: String, maximum: Double) throws(Rejection) -> Double? {
+            guard let parsed = FieldParsers.optionalDecimal(value(column)) else {
+                throw Rejection(reason: "invalid \(column) '\(value(column))'")
+            }
+            guard let parsed else { return nil }
+            guard (0...maximum).contains(parsed) else { throw Rejection(reason: "\(column) out of 0...\(Int(maximum)): \(parsed)") }
+            return parsed
+        }
+        let overall = try score("review_scores_rating", maximum: 100)
+        let oldScale = (overall ?? 0) > 5
+        var categories: [Double?] = []
+        for category in ReviewCategory.allCases {
+            let value = try score("review_scores_\(category.rawValue)", maximum: oldScale ? 10 : 5)
+            categories.append(value.map { oldScale ? $0 / 2 : $0 })
+        }
+        return (overall.map { oldScale ? $0 / 20 : $0 }, categories)
     }
 
     /// Older detailed files have a `cancellation_policy` column (`flexible`, `moderate`,

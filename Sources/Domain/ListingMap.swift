@@ -22,6 +22,8 @@ public struct MapPin: Hashable, Sendable {
     public var nightlyPrice: Int64
     /// As `ListingSearchItem.totalPrice`: with a stay, what `/quote` charges for it.
     public var totalPrice: Int64?
+    /// As the listing's card shows it (nil only for a listing deleted since the search).
+    public var rating: ListingRating?
 }
 
 /// The matches in one grid cell.
@@ -107,13 +109,15 @@ extension ListingService {
             points.sort { $0.id < $1.id }
             // With a stay, each pin's total by the cards' own rule (`totalPrice(of:stay:rules:)`).
             let rules = filter.stay == nil ? [:] : try repository.pricingRules(of: points.map(\.id))
+            // The rating shown on pins is the listing's stored one, as on every card.
+            let ratings = points.isEmpty ? [:] : try repository.ratings(of: points.map(\.id))
             let pins = points.map { point in
                 MapPin(id: point.id, coordinate: point.coordinate, nightlyPrice: point.nightlyPrice,
                        totalPrice: filter.stay.flatMap { stay in
                            point.accommodationTotal.flatMap { accommodation in
                                rules[point.id].map { totalPrice(accommodation: accommodation, stay: stay, rules: $0) }
                            }
-                       })
+                       }, rating: ratings[point.id])
             }
             return ListingMap(total: points.count, content: .pins(pins), cellSize: size)
         }

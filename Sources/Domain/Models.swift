@@ -175,6 +175,9 @@ public struct Listing: Hashable, Sendable {
     /// Higher comes first in the `recommended` order.
     public var recommendationScore: Int
     public var cancellationPolicy: CancellationPolicy
+    /// The mean of each `ReviewCategory`, in that order (`ListingRating.categories`); nil
+    /// when the listing has none at all.
+    public var ratingCategories: [Double?]?
 
     public init(id: ListingID, locationID: LocationID, title: String, description: String, roomType: RoomType,
                 coordinate: Coordinate, timeZone: String, currency: CurrencyCode, photoURLs: [String],
@@ -182,7 +185,8 @@ public struct Listing: Hashable, Sendable {
                 rating: Double?, reviewCount: Int, pricing: PricingRules, minNights: Int, maxNights: Int,
                 checkinTime: String = "15:00", checkoutTime: String = "11:00", houseRules: [String] = [],
                 availableUntil: CalendarDate? = nil, recommendationScore: Int = 0,
-                cancellationPolicy: CancellationPolicy = .moderate) {
+                cancellationPolicy: CancellationPolicy = .moderate, ratingCategories: [Double?]? = nil) {
+        self.ratingCategories = ratingCategories
         self.id = id
         self.locationID = locationID
         self.title = title

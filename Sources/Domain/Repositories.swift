@@ -46,6 +46,10 @@ public protocol ListingRepository: Sendable {
 
     /// The pricing rules of the listings with these ids that exist, from one snapshot.
     func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules]
+
+    /// The rating, review count and category means of the listings with these ids that
+    /// exist (`Listing.rating`, `reviewCount`, `ratingCategories`), from one snapshot.
+    func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating]
 }
 
 /// A listing as the map needs it.
@@ -70,6 +74,13 @@ extension ListingRepository {
         var rules: [ListingID: PricingRules] = [:]
         for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
         return rules
+    }
+
+    /// One `listing` at a time, for repositories without a cheaper way.
+    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
+        var ratings: [ListingID: ListingRating] = [:]
+        for id in ids { if let listing = try listing(id) { ratings[id] = listing.ratingSummary } }
+        return ratings
     }
 
     /// `listingAndCalendar(_:calendarIn:)` reduced to the stay terms.
@@ -146,6 +157,12 @@ public protocol CatalogWriting: AnyObject {
     func saveListing(_ listing: Listing) throws
     /// Replaces every calendar entry of the listing.
     func replaceCalendar(of id: ListingID, with entries: [CalendarEntry]) throws
+    /// Replaces the listing's imported ratings and recomputes its stored rating with its
+    /// Stays reviews (`ListingRating.combine`).
+    func saveImportedRatings(_ ratings: ImportedRatings, of listing: ListingID) throws
+    /// Adds review texts imported with the listing; `replacing`: its earlier imported texts
+    /// go first. Reviews written in Stays are never touched.
+    func saveImportedReviews(_ reviews: [NewReview], of listing: ListingID, replacing: Bool) throws
     /// Runs `body` in one transaction: all of its writes land, or none do.
     func transaction<T>(_ body: () throws -> T) throws -> T
     /// Recomputes derived data (location listing counts; a landmark's are the listings within

@@ -65,6 +65,9 @@ public struct ListingFilter: Hashable, Sendable {
     /// base price), inclusive, in minor units.
     public var minPrice: Int64?
     public var maxPrice: Int64?
+    /// Only listings whose rating (`Listing.rating`) is at least this; a listing without
+    /// one (fewer than 3 reviews) never matches. nil: no bound.
+    public var minRating: Double?
 
     public init(area: SearchArea = .everywhere, stay: Stay? = nil, guests: GuestCount = GuestCount(),
                 roomTypes: Set<RoomType> = [], minPrice: Int64? = nil, maxPrice: Int64? = nil) {

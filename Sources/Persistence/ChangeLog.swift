@@ -4,7 +4,7 @@ import Foundation
 /// Why a `change_log` row was written (the `reason` column). Informational: a reader acts
 /// only on whether the row names one listing or the whole catalog.
 package enum ChangeReason: String, Sendable, CaseIterable {
-    case reservation, cancellation, listing, calendar, catalog
+    case reservation, cancellation, listing, calendar, catalog, review
 }
 
 /// What a reader of the change log must do to catch up from the sequence it has applied.

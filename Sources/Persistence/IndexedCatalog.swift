@@ -340,6 +340,10 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         try catalog.pricingRules(of: ids)
     }
 
+    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
+        try catalog.ratings(of: ids)
+    }
+
     // MARK: LocationRepository
 
     public func allLocations() throws -> [Location] {

@@ -12,6 +12,7 @@ enum ListingRecord {
         "extra_guest_fee", "guests_included", "cleaning_fee", "weekly_discount_bp", "monthly_discount_bp",
         "min_nights", "max_nights", "checkin_time", "checkout_time", "house_rules", "available_until",
         "recommendation_score", "cancellation_policy",
+        "rating_categories",
     ]
 
     static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
@@ -100,7 +101,8 @@ enum ListingRecord {
             houseRules: try strings(31),
             availableUntil: row.optionalInt(32).map { CalendarDate(daysSinceEpoch: $0) },
             recommendationScore: row.int(33),
-            cancellationPolicy: policy)
+            cancellationPolicy: policy,
+            ratingCategories: RatingCategoriesText.decode(row.optionalString(35)))
     }
 
     /// Every column of `listing` in `columns` order, as either engine binds them.
@@ -141,6 +143,7 @@ enum ListingRecord {
             (listing.availableUntil?.daysSinceEpoch).storeValue,
             (listing.recommendationScore).storeValue,
             (listing.cancellationPolicy.rawValue).storeValue,
+            (RatingCategoriesText.encode(listing.ratingCategories)).storeValue,
         ]
     }
 }

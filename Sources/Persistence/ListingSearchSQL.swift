@@ -98,7 +98,8 @@ struct ListingSearchSQL {
     }
 
     private var commonFilter: String {
-        "l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4)" + areaCondition
+        "l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4) AND COALESCE(l.rating, -1) >= :min_rating"
+            + areaCondition
     }
 
     /// `WITH ... p AS (...)`.
@@ -232,7 +233,8 @@ struct ListingSearchSQL {
 
     /// The filter's parameters; `withPriceBounds` for the statements that have them.
     func parameters(withPriceBounds: Bool) -> [String: Parameter] {
-        var values: [String: Parameter] = [":guests": .integer(Int64(filter.guests.occupying))]
+        var values: [String: Parameter] = [":guests": .integer(Int64(filter.guests.occupying)),
+                                           ":min_rating": .real(filter.minRating ?? -1)]
         let roomTypes = filter.roomTypes.isEmpty
             ? RoomType.allCases.map(\.rawValue)
             : filter.roomTypes.map(\.rawValue).sorted()

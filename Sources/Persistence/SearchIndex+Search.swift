@@ -263,7 +263,7 @@ extension SearchIndex {
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
         let listing = terms(of: slot)
-        guard listing.maxGuests >= query.guests32 else { return .rejected }
+        guard listing.maxGuests >= query.guests32, ratings[slot] >= query.minRating else { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {
             // base_price + extra_guest_fee * MAX(0, :guests - guests_included)

@@ -88,6 +88,8 @@ struct SearchIndexQuery {
     let priceRows: [Int]
     let minPrice: Int64
     let maxPrice: Int64
+    /// `COALESCE(rating, -1) >= minRating`: -1 without a bound, so every listing passes.
+    let minRating: Double
     /// Set for a circle.
     let centre: Centre?
 
@@ -164,5 +166,6 @@ struct SearchIndexQuery {
         }
         minPrice = filter.minPrice ?? .min
         maxPrice = filter.maxPrice ?? .max
+        minRating = filter.minRating ?? -1
     }
 }

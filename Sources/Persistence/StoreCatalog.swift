@@ -203,6 +203,10 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
         try listingSummariesByID(ids).mapValues(\.pricing)
     }
 
+    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
+        try listingSummariesByID(ids).mapValues(\.ratingSummary)
+    }
+
     // MARK: LocationRepository
 
     @_specialize(where Engine == SQLiteEngine)

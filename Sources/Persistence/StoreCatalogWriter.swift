@@ -32,7 +32,7 @@ public final class StoreCatalogWriter<Engine: StoreEngine>: CatalogWriting {
 
     /// Runs `body` joining the open `transaction` (in a savepoint, so that its statements
     /// land together or not at all) when there is one, else in a transaction of its own.
-    private func write<T>(_ body: (Engine.Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (Engine.Connection) throws -> T) throws -> T {
         guard let current else { return try engine.write(body) }
         return try current.savepoint { try body(current) }
     }

@@ -49,6 +49,7 @@ enum ImportCommand {
         .value("calendar", "FILE", "Inside Airbnb calendar.csv"),
         .value("neighbourhoods", "FILE", "Inside Airbnb neighbourhoods.csv: the group of a neighbourhood whose listings leave it empty"),
         .value("neighbourhoods-geojson", "FILE", "Inside Airbnb neighbourhoods.geojson: a neighbourhood's area and centre from its polygon"),
+        .value("reviews", "FILE", "Inside Airbnb reviews.csv: review texts of the imported listings, shown without a rating"),
         .value("currency", "CODE", "ISO 4217 currency of the prices (the files write every currency with $)"),
         OptionSpec.value("time-zone", "IANA", "time zone of the listings").defaulting(to: timeZone),
         .value("city", "NAME", "name of the city the neighbourhoods belong to (default: from the file name's folder)"),
@@ -78,7 +79,8 @@ enum ImportCommand {
                 listingsFile: listings, calendarFile: options.string("calendar"),
                 options: ImportOptions(currency: currency, timeZone: timeZone, cityName: city, shiftDatesTo: shiftTo,
                                        neighbourhoodsFile: options.string("neighbourhoods"),
-                                       neighbourhoodsGeoJSONFile: options.string("neighbourhoods-geojson")),
+                                       neighbourhoodsGeoJSONFile: options.string("neighbourhoods-geojson"),
+                                       reviewsFile: options.string("reviews")),
                 writer: database.writer(), progress: reporter.handle)
         }
         reporter.finish(summary: summary.report, databasePath: try checkpoint(database))

@@ -7,6 +7,8 @@ final class FakeCatalogWriter: CatalogWriting {
         var listings: [ListingID: Listing] = [:]
         var calendars: [ListingID: [CalendarEntry]] = [:]
         var nextLocationID: Int64 = 1
+        var importedRatings: [ListingID: ImportedRatings] = [:]
+        var importedReviews: [ListingID: [NewReview]] = [:]
     }
 
     var state = State()
@@ -31,6 +33,17 @@ final class FakeCatalogWriter: CatalogWriting {
         state.nextLocationID += 1
         state.locations[draft.externalKey] = (id, draft)
         return id
+    }
+
+    func saveImportedRatings(_ ratings: ImportedRatings, of listing: ListingID) throws {
+        guard state.listings[listing] != nil else { throw WriterError(description: "listing \(listing) does not exist") }
+        state.importedRatings[listing] = ratings
+    }
+
+    func saveImportedReviews(_ reviews: [NewReview], of listing: ListingID, replacing: Bool) throws {
+        guard state.listings[listing] != nil else { throw WriterError(description: "listing \(listing) does not exist") }
+        if replacing { state.importedReviews[listing] = [] }
+        state.importedReviews[listing, default: []] += reviews
     }
 
     func saveListing(_ listing: Listing) throws {

@@ -23,7 +23,8 @@ import Storage
         var pagesCompared = 0
         var nonEmpty = 0
         for round in 0..<(farRows ? 250 : 500) where failures < 5 {
-            let filter = catalog.randomFilter(&random)
+            var filter = catalog.randomFilter(&random)
+            filter.minRating = catalog.randomMinRating(&random)
             let sqlPrices = try catalog.catalog.nightlyPrices(matching: filter).sorted()
             let indexPrices = try #require(indexed.index.nightlyPrices(matching: filter), "fell back to SQL: \(filter)").sorted()
             if sqlPrices != indexPrices {
@@ -73,7 +74,8 @@ import Storage
         var nonEmpty = 0
         var failures = 0
         for round in 0..<400 where failures < 5 {
-            let filter = catalog.randomFilter(&random)
+            var filter = catalog.randomFilter(&random)
+            filter.minRating = catalog.randomMinRating(&random)
             let order: (ListingMapPoint, ListingMapPoint) -> Bool = { $0.id < $1.id }
             let sql = try catalog.catalog.mapPoints(matching: filter).sorted(by: order)
             let index = try #require(indexed.index.mapPoints(matching: filter), "fell back to SQL: \(filter)").sorted(by: order)
@@ -405,6 +407,12 @@ final class RandomCatalog {
         if random.chance(30) { filter.minPrice = Int64(random.next(in: 0...30)) * 5_000 + Int64(random.next(below: 2)) }
         if random.chance(30) { filter.maxPrice = Int64(random.next(in: 4...60)) * 5_000 + Int64(random.next(below: 2)) }
         return filter
+    }
+
+    /// A `minRating` for a fifth of the filters (the ratings' own values among them, so
+    /// bounds that equal a rating are common); nil otherwise.
+    func randomMinRating(_ random: inout TestRandom) -> Double? {
+        random.chance(20) ? [0, 3, 4.2, 4.5, 4.8, 5][random.next(below: 6)] : nil
     }
 
     /// A cursor somewhere in the sort's key range, sometimes on an exact key, sometimes between.

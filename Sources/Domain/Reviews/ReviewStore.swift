@@ -1,0 +1,41 @@
+/// Reviews' storage, a unit of work as `BookingStore` is: every change a request makes runs
+/// in one `write` closure (one transaction), `read` sees one snapshot.
+public protocol ReviewStore: Sendable {
+    func write<T>(_ body: (any ReviewTransaction) throws -> T) throws -> T
+    func read<T>(_ body: (any ReviewReads) throws -> T) throws -> T
+}
+
+/// What a review read can ask.
+public protocol ReviewReads {
+    /// The reservation with its listing's owner and zone; nil when there is none.
+    func stay(_ reservation: ReservationID) throws -> ReviewableStay?
+    /// The listing's time zone; nil when there is no such listing.
+    func timeZone(ofListing listing: ListingID) throws -> String?
+    /// The guests' reviews of `listing` visible on `today` (`ReviewVisibility`, today in the
+    /// listing's zone), newest first (`createdAt`, then id, both descending), after `cursor`,
+    /// at most `limit`.
+    func visibleReviews(of listing: ListingID, today: CalendarDate, after cursor: ReviewCursor?, limit: Int) throws
+        -> [Review]
+    func review(_ id: ReviewID) throws -> StoredReviewState?
+    /// Whether `author` has already reviewed the stay.
+    func hasReview(of reservation: ReservationID, by author: ReviewAuthor) throws -> Bool
+    /// Unpublished reviews whose `publishOn` is on or before `day`, oldest first, at most `limit`.
+    func unpublishedReviews(dueBy day: CalendarDate, limit: Int) throws -> [StoredReviewState]
+}
+
+/// What a review transaction can change, besides reading.
+public protocol ReviewTransaction: ReviewReads {
+    /// Inserts the review; throws `ReviewError.alreadyReviewed` when that author has one for
+    /// that reservation (the unique key decides, whichever server inserted first).
+    func insertReview(_ review: NewReview) throws -> ReviewID
+    /// Marks the reservation's unpublished reviews published; how many it marked.
+    func publishReviews(of reservation: ReservationID, at instant: Instant) throws -> Int
+    /// Marks one review published if it is not yet; whether it did (false: another server did).
+    func publishReview(_ id: ReviewID, at instant: Instant) throws -> Bool
+    /// Stores the reply unless the review has one; whether it did.
+    func saveReply(to review: ReviewID, text: String, at instant: Instant) throws -> Bool
+    /// Recomputes the listing's stored rating, count and category means from its imported
+    /// ratings and published Stays reviews (`ListingRating.combine`) and appends to the
+    /// change log, so every server's search index follows.
+    func refreshRating(of listing: ListingID) throws
+}
