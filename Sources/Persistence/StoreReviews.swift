@@ -156,14 +156,22 @@ final class StoreReviewContext<Engine: StoreEngine>: ReviewTransaction {
         }
     }
 
+    /// Publishing appends `review.published` about the reservation (guest and host hear of
+    /// it) in the same transaction.
     func publishReviews(of reservation: ReservationID, at instant: Instant) throws -> Int {
-        try connection.run("UPDATE reviews SET published_at = ? WHERE reservation_id = ? AND published_at IS NULL",
-                           [instant.millisecondsSinceEpoch, reservation.rawValue])
+        let published = try connection.run("""
+            UPDATE reviews SET published_at = ? WHERE reservation_id = ? AND published_at IS NULL
+            """, [instant.millisecondsSinceEpoch, reservation.rawValue])
+        if published > 0 { try EventOutbox.append(.reviewPublished, reservation: reservation, at: instant, in: connection) }
+        return published
     }
 
     func publishReview(_ id: ReviewID, at instant: Instant) throws -> Bool {
-        try connection.run("UPDATE reviews SET published_at = ? WHERE id = ? AND published_at IS NULL",
-                           [instant.millisecondsSinceEpoch, id.rawValue]) > 0
+        guard let reservation = try connection.fetchOne("""
+            UPDATE reviews SET published_at = ? WHERE id = ? AND published_at IS NULL RETURNING reservation_id
+            """, [instant.millisecondsSinceEpoch, id.rawValue], { ReservationID($0.int64(0)) }) else { return false }
+        try EventOutbox.append(.reviewPublished, reservation: reservation, at: instant, in: connection)
+        return true
     }
 
     func saveReply(to review: ReviewID, text: String, at instant: Instant) throws -> Bool {

@@ -103,6 +103,11 @@ final class MovableToday: DateProvider, @unchecked Sendable {
         #expect(item["categories"] as? [String: Int] == Self.categories)
         #expect(item["guestName"] as? String == "Minji" && item["stayMonth"] as? String == "2028-01")
         #expect(item["language"] as? String == "en" && item["source"] as? String == "stays" && item["reply"] is NSNull)
+        // Publication is announced, once, to both sides (the event outbox, in the same transaction).
+        for side in [guest, host] {
+            let notes = try #require(try side.send("GET", "/notifications").object["items"] as? [[String: Any]])
+            #expect(notes.filter { $0["type"] as? String == "review.published" }.count == 1, "\(notes)")
+        }
 
         // The host answers once.
         let reviewID = try #require(item["id"] as? String)

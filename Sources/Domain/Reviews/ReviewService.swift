@@ -94,9 +94,8 @@ public struct ReviewService: Sendable {
         for review in due where review.publishOn <= dateProvider.today(in: review.timeZone) {
             let now = dateProvider.now()
             let changed = try store.write { transaction in
+                // Publishing appends `review.published` in this transaction (ReviewStore).
                 guard try transaction.publishReview(review.id, at: now) else { return false }
-                // Notifications (issue 29): append the `review.published` event for
-                // `review.id` here, in this transaction, when the outbox lands.
                 if review.author == .guest { try transaction.refreshRating(of: review.listingID) }
                 return true
             }
@@ -124,8 +123,6 @@ public struct ReviewService: Sendable {
         var published = false
         if try transaction.hasReview(of: stay.reservationID, by: other) {
             published = try transaction.publishReviews(of: stay.reservationID, at: now) > 0
-            // Notifications (issue 29): append one `review.published` event per review
-            // published here, in this transaction, when the outbox lands.
             try transaction.refreshRating(of: stay.listingID)
         }
         return ReviewReceipt(id: id, published: published, publishOn: stay.window.closesOn)

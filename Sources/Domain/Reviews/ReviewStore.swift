@@ -28,7 +28,8 @@ public protocol ReviewTransaction: ReviewReads {
     /// Inserts the review; throws `ReviewError.alreadyReviewed` when that author has one for
     /// that reservation (the unique key decides, whichever server inserted first).
     func insertReview(_ review: NewReview) throws -> ReviewID
-    /// Marks the reservation's unpublished reviews published; how many it marked.
+    /// Marks the reservation's unpublished reviews published; how many it marked. Each
+    /// publication appends the `review.published` event in the same transaction.
     func publishReviews(of reservation: ReservationID, at instant: Instant) throws -> Int
     /// Marks one review published if it is not yet; whether it did (false: another server did).
     func publishReview(_ id: ReviewID, at instant: Instant) throws -> Bool
