@@ -16,7 +16,8 @@ import Storage
         let tables = try pool.read { db in
             try db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchAll { $0.string(0) }
         }
-        #expect(tables == ["account_tokens", "accounts", "calendar_days", "change_log", "change_log_trim", "guests",
+        #expect(tables == ["account_tokens", "accounts", "calendar_days", "calendar_exports", "calendar_import_closures",
+                           "calendar_import_nights", "calendar_imports", "change_log", "change_log_trim", "guests",
                            "idempotency_keys", "listings", "location_ancestors", "locations", "mail_outbox",
                            "reservation_nights", "reservations", "schema_migrations", "sessions", "sign_in_failures",
                            "spent_refresh_tokens", "sqlite_sequence", "wishlist"])
