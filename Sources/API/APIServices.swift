@@ -1,3 +1,4 @@
+import CalendarSync
 import Domain
 import HTTPServer
 
@@ -22,6 +23,8 @@ public struct APIServices: Sendable {
     public let guestCreationLimit: RateLimiter?
     /// Accounts and sessions; nil: no account routes (anonymous guests only).
     public let accounts: AccountService?
+    /// Calendar sync (export feeds and imports); nil: no calendar sync routes. Needs `accounts`.
+    public var calendarSync: CalendarSyncService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,

@@ -22,6 +22,9 @@ public enum StaysAPI {
         }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
+        if let sync = services.calendarSync, let accounts = services.accounts {
+            CalendarSyncRoutes(sync: sync, accounts: accounts).register(in: &router)
+        }
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
         WebAppRoutes(policy: webClient).register(in: &router)
         DemoImageRoutes().register(in: &router)

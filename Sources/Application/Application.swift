@@ -127,7 +127,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if !configuration.readOnly { maintenance.append(AccountWiring.mailDelivery(configuration, engine: engine)) }
 
     let limit = configuration.guestsPerMinutePerAddress
-    let services = APIServices(
+    var services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
@@ -137,11 +137,17 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))
     }
     let log = configuration.log
+    if !configuration.readOnly {
+        let sync = CalendarSyncWiring.service(configuration, engine: engine)
+        services.calendarSync = sync
+        maintenance.append(CalendarSyncWiring.polling(sync, log: log))
+    }
 
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, database: database, services: services,
                                accessLog: configuration.accessLog)
     if case .sqlite(let pool) = database { registerStorageFaultMetrics(metrics, faults: pool.faults) }
+    if let sync = services.calendarSync { CalendarSyncWiring.registerMetrics(metrics, sync: sync) }
     var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {

@@ -50,6 +50,9 @@ public struct ApplicationConfiguration: Sendable {
     public var passwordHashing = Argon2idParameters.standard
     /// Where account mail goes.
     public var mail = MailConfiguration()
+    /// Calendar sync: how often imports are fetched, and whether outbound requests may reach
+    /// private addresses (`CalendarSyncConfiguration`).
+    public var calendarSync = CalendarSyncConfiguration()
     /// The web client's security policy (CSP and the map tile origin it allows).
     public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).
