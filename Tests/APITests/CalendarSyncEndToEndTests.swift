@@ -107,4 +107,59 @@ import Testing
         #expect(try quoteStatus(b) == 200)
         #expect(try hostB.send("GET", "/host/listings/101/calendar-imports/\(importID)").status == 404)
     }
+
+    /// Without `--allow-private-addresses` a feed on a loopback address is refused on the
+    /// address connected to; a body that is not a calendar is a failed sync, not an empty
+    /// calendar; a guest-only account is 403; the feed passes Python's `icalendar`.
+    @Test func privateAddressesAreRefusedAnHTMLPageIsAFailedSyncAndTheFeedParsesInPython() throws {
+        let guarded = try APITestServer()
+        let host = try host(of: guarded)
+        let refused = try host.send("POST", "/host/listings/101/calendar-imports", body: host.json([
+            "url": "http://127.0.0.1:\(guarded.port)/", "name": "loopback"]))
+        #expect(refused.status == 201, "\(refused.text)")
+        #expect(refused.object["lastStatus"] as? String == "failed")
+        #expect((refused.object["lastError"] as? String)?.contains("not a public address") == true, "\(refused.text)")
+
+        let open = try APITestServer(configure: { $0.calendarSync.allowPrivateAddresses = true })
+        let openHost = try self.host(of: open)
+        let html = try openHost.send("POST", "/host/listings/101/calendar-imports", body: openHost.json([
+            "url": "http://127.0.0.1:\(open.port)/"]))
+        #expect(html.object["lastStatus"] as? String == "failed", "\(html.text)")
+        #expect((html.object["lastError"] as? String)?.contains("not an iCalendar feed") == true, "\(html.text)")
+        #expect(html.object["name"] as? String == "127.0.0.1:\(open.port)")
+
+        let anonymous = BookingClient(port: open.port, token: nil)
+        let guestOnly = try anonymous.send("POST", "/accounts", body: anonymous.json([
+            "email": "guest@example.com", "password": "노을 지는 바닷가 2026", "name": "Guest"]))
+        let guestToken = try #require(guestOnly.object["accessToken"] as? String)
+        let forbidden = try BookingClient(port: open.port, token: guestToken).send("GET", "/host/listings/101/ical")
+        #expect(forbidden.status == 403 && forbidden.text.contains("host-role-required"), "\(forbidden.text)")
+
+        // The export, read by an independent parser: the fixture's booked 12-28 and 12-29
+        // are one all-day event ending the morning after.
+        let link = try openHost.send("GET", "/host/listings/101/ical").object
+        let url = try #require(link["url"] as? String)
+        let start = try #require(url.range(of: "/ical/"))
+        let feed = try open.get(String(url[start.lowerBound...]))
+        let file = open.directory.appendingPathComponent("feed.ics")
+        try Data(feed.body).write(to: file)
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            assert str(cal['VERSION']) == '2.0' and str(cal['METHOD']) == 'PUBLISH', cal
+            events = [(e.decoded('DTSTART').isoformat(), e.decoded('DTEND').isoformat(), str(e['SUMMARY']))
+                      for e in cal.walk('VEVENT')]
+            print(events)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(printed.contains("('2027-12-28', '2027-12-30', 'Not available')"), "\(printed)")
+    }
 }
