@@ -61,7 +61,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
     func listingExists(_ id: ListingID) throws -> Bool {
-        try connection.exists("SELECT 1 FROM listings WHERE id = ?", [id.rawValue])
+        try connection.exists("SELECT 1 FROM listings WHERE id = ? AND status = 'published'", [id.rawValue])
     }
 
     @_specialize(where Engine == SQLiteEngine)
