@@ -22,6 +22,9 @@ public struct APIServices: Sendable {
     public let guestCreationLimit: RateLimiter?
     /// Accounts and sessions; nil: no account routes (anonymous guests only).
     public let accounts: AccountService?
+    /// The host side (listings, calendars, requests to book); nil: no host routes. Host
+    /// routes need `accounts` too (a host is an account with the `host` role).
+    public var hosts: HostService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,

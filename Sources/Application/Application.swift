@@ -127,11 +127,13 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if !configuration.readOnly { maintenance.append(AccountWiring.mailDelivery(configuration, engine: engine)) }
 
     let limit = configuration.guestsPerMinutePerAddress
-    let services = APIServices(
+    var services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
+    services.hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
+                                 configuration: configuration.hosts)
     if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
     let log = configuration.log
 

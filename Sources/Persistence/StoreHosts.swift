@@ -188,7 +188,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
     }
 
     func updateListing(_ id: ListingID, content: HostListingContent, status: HostListingStatus,
-                       expectedVersion: Int64, at instant: Instant) throws -> HostListing {
+                       expectedVersion: Int64, at instant: Instant, today: CalendarDate) throws -> HostListing {
         guard let current = try listing(id) else { throw StaysError.listingNotFound(id) }
         guard current.version == expectedVersion else { throw HostError.listingChanged(currentETag: current.etag) }
         let at = instant.millisecondsSinceEpoch
@@ -203,7 +203,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
         case (.draft, .published):
             guard try connection.run("DELETE FROM listing_drafts WHERE id = ? AND version = ?",
                                      [id.rawValue, expectedVersion]) == 1 else { throw try changedMeanwhile(id) }
-            try insertPublished(current, content: content, version: expectedVersion + 1, at: instant)
+            try insertPublished(current, content: content, version: expectedVersion + 1, at: instant, today: today)
             try ChangeLog.append(listing: id, reason: .listing, in: connection)
         case (.draft, .unpublished):
             preconditionFailure("a draft is never unpublished (HostService keeps it a draft)")
@@ -215,7 +215,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
                                              + "WHERE id = ? AND version = ?",
                                              .positional(HostListingRecord.values(of: content) + [
                                                  .text(status.rawValue), .integer(expectedVersion + 1), .integer(at),
-                                                 .integer(Int64(Self.availableUntil(content, at: instant).daysSinceEpoch)),
+                                                 .integer(Int64(today.adding(days: content.availabilityWindowDays).daysSinceEpoch)),
                                                  .integer(id.rawValue), .integer(expectedVersion)]))
             guard changed == 1 else { throw try changedMeanwhile(id) }
             if current.status == .published || status == .published {
@@ -229,7 +229,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
     /// The draft's first publish: its row in `listings`, with the catalog's columns a host
     /// does not write (the host's name and since when, no rating yet).
     private func insertPublished(_ draft: HostListing, content: HostListingContent, version: Int64,
-                                 at instant: Instant) throws {
+                                 at instant: Instant, today: CalendarDate) throws {
         let host = try account(draft.host)
         let columns = ["id", "host_account_id", "status", "version"] + HostListingRecord.contentColumns
             + ["created_at", "updated_at", "host_name", "host_since", "available_until"]
@@ -239,7 +239,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             + [.integer(draft.createdAt.millisecondsSinceEpoch), .integer(instant.millisecondsSinceEpoch),
                .text(host?.name ?? ""),
                host.map { .integer(Int64(Self.date(of: $0.createdAt, in: content.timeZone).daysSinceEpoch)) } ?? .null,
-               .integer(Int64(Self.availableUntil(content, at: instant).daysSinceEpoch))]
+               .integer(Int64(today.adding(days: content.availabilityWindowDays).daysSinceEpoch))]
         try connection.run("INSERT INTO listings (\(columns.joined(separator: ", "))) VALUES ("
                            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")", .positional(values))
     }
@@ -382,11 +382,5 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
         let offset = (TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!)
             .secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
         return CalendarDate(daysSinceEpoch: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))
-    }
-
-    /// `available_until` as of a host write: today (in the listing's zone) plus its window.
-    /// Written at each write, so it slides only when the host writes again (docs/storage.md).
-    static func availableUntil(_ content: HostListingContent, at instant: Instant) -> CalendarDate {
-        date(of: instant, in: content.timeZone).adding(days: content.availabilityWindowDays)
     }
 }

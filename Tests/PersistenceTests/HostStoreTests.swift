@@ -152,11 +152,11 @@ extension StoreContractTests {
             var content = draft.content
             content.title = "First"
             _ = try store.write { try $0.updateListing(draft.id, content: content, status: .draft, expectedVersion: 1,
-                                                       at: setup.clock.now()) }
+                                                       at: setup.clock.now(), today: date("2027-01-15")) }
             content.title = "Second"
             #expect(throws: HostError.listingChanged(currentETag: HostListing.etag(id: draft.id, version: 2))) {
                 try store.write { try $0.updateListing(draft.id, content: content, status: .draft, expectedVersion: 1,
-                                                       at: setup.clock.now()) }
+                                                       at: setup.clock.now(), today: date("2027-01-15")) }
             }
             #expect(try setup.service.listing(draft.id, by: setup.host).content.title == "First")
         }

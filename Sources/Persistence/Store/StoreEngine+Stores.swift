@@ -73,5 +73,5 @@ extension StoreEngine {
 
 extension StoreEngine {
     /// The host unit of work: host listings, their calendars, requests to book.
-    public func hostStore() -> StoreHosts<Self> { StoreHosts(engine: self) }
+    public func hostStore() -> any HostStore { StoreHosts(engine: self) }
 }
