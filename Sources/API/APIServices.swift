@@ -52,14 +52,14 @@ extension APIServices {
     public init(catalog: any ListingRepository & LocationRepository, bookingStore: any BookingStore,
                 dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
                 timeZone: String = "Asia/Seoul", currency: CurrencyCode = .krw, guestCreationLimit: RateLimiter?,
-                accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
+                requestExpirySeconds: Int64 = RequestToBook.defaultExpirySeconds, accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
         self.init(locations: LocationService(repository: catalog),
                   listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
                   calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
                   histograms: HistogramService(listings: catalog),
                   guests: GuestService(store: bookingStore, dateProvider: dateProvider),
                   bookings: BookingService(store: bookingStore, dateProvider: dateProvider, pricing: pricing,
-                                           tripsTimeZone: timeZone),
+                                           tripsTimeZone: timeZone, requestExpirySeconds: requestExpirySeconds),
                   wishlist: WishlistService(store: bookingStore, listings: catalog, dateProvider: dateProvider,
                                             pricing: pricing),
                   guestCreationLimit: guestCreationLimit,

@@ -323,16 +323,8 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
                 WHERE reservation_id = ? AND status = 'requested'
                 """, [at, id.rawValue])
         case .declined, .expired, .withdrawn:
-            changed = try connection.run("""
-                UPDATE reservation_requests SET status = ?, decided_at = ? WHERE reservation_id = ? AND status = 'requested'
-                """, [status.rawValue, at, id.rawValue])
-            if changed == 1 {
-                // Never a stay: the guest's side sees it cancelled, nothing paid and nothing refunded.
-                try connection.run("""
-                    UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = '' \
-                    WHERE id = ?
-                    """, [at, date.daysSinceEpoch, id.rawValue])
-            }
+            changed = try RequestEnding.end(id, listing: current.listingID, as: status, at: instant, on: date,
+                                            in: connection) ? 1 : 0
         case .cancelled:
             changed = try connection.run("""
                 UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = ?, \
@@ -346,24 +338,9 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             let now = try reservation(id)?.status(at: instant) ?? current.status
             throw HostError.reservationStateConflict(id, status: now, action: Self.action(to: status, by: cancelledBy))
         }
-        if !status.holdsNights { try freeNights(of: id, listing: current.listingID) }
+        if status == .cancelled { try RequestEnding.freeNights(of: id, listing: current.listingID, in: connection) }
         try ChangeLog.append(listing: current.listingID, reason: status.holdsNights ? .reservation : .cancellation,
                              in: connection)
-    }
-
-    /// The nights go back to the calendar as they were before the booking, as a guest's
-    /// cancellation returns them (`StoreBookings.cancelReservation`).
-    private func freeNights(of id: ReservationID, listing: ListingID) throws {
-        try connection.run("""
-            UPDATE calendar_days SET status = 'available' WHERE listing_id = ?1 AND status = 'booked' \
-            AND day IN (SELECT night FROM reservation_nights WHERE reservation_id = ?2)
-            """, [listing.rawValue, id.rawValue])
-        try connection.run("""
-            DELETE FROM calendar_days WHERE listing_id = ?1 AND status = 'available' AND price IS NULL \
-            AND min_nights IS NULL AND max_nights IS NULL AND closed_to_arrival = 0 AND closed_to_departure = 0 \
-            AND day IN (SELECT night FROM reservation_nights WHERE reservation_id = ?2)
-            """, [listing.rawValue, id.rawValue])
-        try connection.run("DELETE FROM reservation_nights WHERE reservation_id = ?", [id.rawValue])
     }
 
     private static func action(to status: HostReservationStatus, by cancelledBy: CancelledBy?) -> ReservationAction {
