@@ -137,7 +137,10 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
                             configuration: configuration.hosts)
     services.hosts = hosts
     if !configuration.readOnly { maintenance.append(RequestExpiry.task(hosts, log: configuration.log)) }
-    if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
+    if seeded, let accounts = services.accounts {
+        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
+        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
+    }
     let log = configuration.log
 
     let metrics = Metrics()
