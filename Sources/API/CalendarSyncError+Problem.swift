@@ -18,11 +18,6 @@ extension CalendarSyncError: LocalizedProblemConvertible {
                                                  ko: "이 캘린더는 지금 동기화 중입니다. 잠시 후 다시 시도해 주세요."))
             problem.headers.append(name: "Retry-After", value: "5")
             return problem
-        case .hostRoleRequired:
-            return Problem(type: .hostRoleRequired, status: HTTPStatus(code: 403, reasonPhrase: "Forbidden"),
-                           title: l.pick(en: "Host role required", ko: "호스트 권한이 필요합니다"),
-                           detail: l.pick(en: "Only an account with the host role can manage listings' calendars.",
-                                          ko: "호스트 권한이 있는 계정만 숙소 캘린더를 관리할 수 있습니다."))
         }
     }
 }
@@ -30,5 +25,4 @@ extension CalendarSyncError: LocalizedProblemConvertible {
 extension ProblemType {
     static let calendarImportNotFound = ProblemType(kind: "calendar-import-not-found")
     static let calendarSyncInProgress = ProblemType(kind: "calendar-sync-in-progress")
-    static let hostRoleRequired = ProblemType(kind: "host-role-required")
 }

@@ -10,17 +10,19 @@ import JSON
 /// (`POST/GET /host/listings/{id}/calendar-imports`, `GET/DELETE .../{importId}`,
 /// `POST .../{importId}/sync`).
 ///
-/// Host routes need a signed-in account with the `host` role that owns the listing
-/// (`CalendarSyncService.ownedListing`); anyone else's listing is 404, like an unknown one.
+/// Host routes need a signed-in account with the `host` role that owns the listing, checked
+/// by the host side's one place (`HostService.listing(_:by:)`: 403 without the role, 404 for
+/// another host's listing as for an unknown one, or a draft, which has no calendar yet).
 /// Answers naming a secret URL are `Cache-Control: no-store`.
 struct CalendarSyncRoutes {
     let sync: CalendarSyncService
-    let accounts: AccountService
+    let hosts: HostService
+    let signedIn: AccountAuthentication
 
     static let maximumBodyBytes = 8_192
 
     func register(in router: inout Router) {
-        let signedIn: [any Middleware] = [AccountAuthentication(accounts: accounts)]
+        let signedIn: [any Middleware] = [self.signedIn]
 
         router.get("/ical/{file}") { [sync] request in
             let file = request.pathParameters["file"] ?? ""
@@ -89,7 +91,9 @@ struct CalendarSyncRoutes {
         guard let id = ListingID(request.pathParameters["id"] ?? "") else {
             throw StaysError.invalidParameters([ParameterIssue(name: "id", reason: "must be a listing id")])
         }
-        return try sync.ownedListing(id, by: principal.account)
+        _ = try hosts.listing(id, by: principal.account.id)
+        guard let listing = try sync.listing(id) else { throw StaysError.listingNotFound(id) }
+        return listing
     }
 
     private func importID(_ request: Request) throws -> CalendarImportID {

@@ -43,15 +43,9 @@ public final class CalendarSyncService: Sendable {
 
     // MARK: Access
 
-    /// The listing, when `account` is a host and owns it; a listing of someone else is
-    /// `listingNotFound`, as an unknown one (its existence is not revealed).
-    public func ownedListing(_ id: ListingID, by account: Account) throws -> CalendarListing {
-        guard account.roles.contains(.host) else { throw CalendarSyncError.hostRoleRequired }
-        guard let listing = try store.listing(id), listing.hostAccountID == account.id else {
-            throw StaysError.listingNotFound(id)
-        }
-        return listing
-    }
+    /// The listing's facts for sync (nil when unknown, or a draft). Who may touch it is the
+    /// caller's to check (the host routes ask `HostService`).
+    public func listing(_ id: ListingID) throws -> CalendarListing? { try store.listing(id) }
 
     /// The import, when it belongs to `listing`.
     public func calendarImport(_ id: CalendarImportID, of listing: ListingID) throws -> CalendarImport {

@@ -81,6 +81,11 @@ import Testing
         #expect(booked.status == 201, "\(booked.text)")
         try eventually(within: 3, "B closes the nights A booked") { try quoteStatus(b) == 409 }
         #expect(try a.get(path, headers: [("If-None-Match", etag)]).status == 200)  // the feed changed
+        // B's host calendar names the import that holds the nights.
+        let calendar = try hostB.send("GET", "/host/listings/101/calendar?start=2028-01&months=1").object
+        let tenth = (calendar["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2028-01-10" }
+        let reason = tenth?["unavailableBecause"] as? [String: Any]
+        #expect(reason?["kind"] as? String == "imported" && reason?["source"] as? String == "Stays A", "\(calendar)")
 
         // Cancelled on A: open again on B.
         let id = try #require(booked.object["id"] as? String)

@@ -5,11 +5,8 @@
 /// | ------------------ | ------ | ------------------------------------- |
 /// | `importNotFound`   | 404    | `/problems/calendar-import-not-found` |
 /// | `syncInProgress`   | 409    | `/problems/calendar-sync-in-progress` |
-/// | `hostRoleRequired` | 403    | `/problems/host-role-required`        |
 public enum CalendarSyncError: Error, Hashable, Sendable {
     case importNotFound(CalendarImportID)
     /// Another server (or request) is syncing this import right now.
     case syncInProgress(CalendarImportID)
-    /// The signed-in account is not a host.
-    case hostRoleRequired
 }

@@ -74,4 +74,7 @@ extension StoreEngine {
 extension StoreEngine {
     /// Calendar sync: export tokens, imports and their nights.
     public func calendarSyncStore() -> any CalendarSyncStore { StoreCalendarSync(engine: self) }
+
+    /// The host unit of work: host listings, their calendars, requests to book.
+    public func hostStore() -> any HostStore { StoreHosts(engine: self) }
 }
