@@ -192,5 +192,43 @@ extension StoreContractTests {
             try Self.sync(store, first.id, [])
             #expect(try store.claim(first.id, now: Self.now, leaseUntil: lease)?.id == first.id)
         }
+
+        /// Servers claiming at once (threads with their own connections here) take different
+        /// imports, and together take every due one: none twice, none skipped.
+        @Test(arguments: CatalogFixture.Engine.available)
+        func concurrentClaimsTakeEachDueImportExactlyOnce(engine: CatalogFixture.Engine) throws {
+            let fixture = try CatalogFixture(engine: engine)
+            let store = fixture.store.calendarSyncStore()
+            var ids = Set<CalendarImportID>()
+            for byte in UInt8(1)...UInt8(24) { ids.insert(try Self.addImport(store, byte).id) }
+            let lease = Instant(millisecondsSinceEpoch: Self.now.millisecondsSinceEpoch + 60_000)
+            let claims = LockedClaims()
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                while true {
+                    do {
+                        let batch = try store.claimDue(now: Self.now, leaseUntil: lease, limit: 2)
+                        if batch.isEmpty { return }
+                        claims.add(batch.map(\.id))
+                    } catch {
+                        claims.fail(error)
+                        return
+                    }
+                }
+            }
+            #expect(claims.errors.isEmpty, "\(claims.errors)")
+            #expect(claims.ids.count == ids.count)
+            #expect(Set(claims.ids) == ids)
+        }
     }
+}
+
+/// Claimed ids and errors collected from several threads.
+private final class LockedClaims: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed: [CalendarImportID] = []
+    private var failures: [String] = []
+    func add(_ ids: [CalendarImportID]) { lock.withLock { claimed += ids } }
+    func fail(_ error: any Error) { lock.withLock { failures.append("\(error)") } }
+    var ids: [CalendarImportID] { lock.withLock { claimed } }
+    var errors: [String] { lock.withLock { failures } }
 }
