@@ -70,6 +70,8 @@ let package = Package(
         .target(name: "OutboundHTTP", dependencies: ["CCurl", "IPAddress"]),
         // Webhook delivery: signed posts of the event outbox through OutboundHTTP, with retries.
         .target(name: "Webhooks", dependencies: ["Domain", "OutboundHTTP"]),
+        // Calendar sync with other channels: export feeds, imports and their syncing.
+        .target(name: "CalendarSync", dependencies: ["Domain", "ICalendar", "OutboundHTTP"]),
         // IP addresses and networks: parsing, classification, trusted proxies' X-Forwarded-For.
         .target(name: "IPAddress"),
         // The SQLite implementation of the domain's repository, and the schema.
@@ -84,11 +86,12 @@ let package = Package(
         // The git commit comes from a prebuild command (EmbedBuildInfo): BuildInfo.commit.
         // docs/openapi.yaml and docs/openapi.json come from a build command (EmbedOpenAPI): EmbeddedOpenAPI.yaml and .json.
         // The web client (Web/*) comes from a build command (EmbedWeb): EmbeddedWeb.files.
-        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
+        .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain", "CalendarSync"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
         .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                                                   "PostgresStorage", "PasswordHashing", "Mail", "Webhooks"]),
+                                                   "PostgresStorage", "PasswordHashing", "Mail", "Webhooks", "CalendarSync",
+                                                   "OutboundHTTP"]),
         // Command-line options: declarations, parsing (flags over the environment), help text.
         .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.

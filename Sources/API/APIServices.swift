@@ -1,3 +1,4 @@
+import CalendarSync
 import Domain
 import HTTPServer
 
@@ -27,6 +28,11 @@ public struct APIServices: Sendable {
     public var webhooks: WebhookService?
     /// Reviews and ratings; nil: no review routes.
     public var reviews: ReviewService?
+    /// Calendar sync (export feeds and imports); nil: no calendar sync routes. Needs `accounts`.
+    public var calendarSync: CalendarSyncService?
+    /// The host side (listings, calendars, requests to book); nil: no host routes. Host
+    /// routes need `accounts` too (a host is an account with the `host` role).
+    public var hosts: HostService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,
@@ -54,14 +60,14 @@ extension APIServices {
     public init(catalog: any ListingRepository & LocationRepository, bookingStore: any BookingStore,
                 dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
                 timeZone: String = "Asia/Seoul", currency: CurrencyCode = .krw, guestCreationLimit: RateLimiter?,
-                accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
+                requestExpirySeconds: Int64 = RequestToBook.defaultExpirySeconds, accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
         self.init(locations: LocationService(repository: catalog),
                   listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
                   calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
                   histograms: HistogramService(listings: catalog),
                   guests: GuestService(store: bookingStore, dateProvider: dateProvider),
                   bookings: BookingService(store: bookingStore, dateProvider: dateProvider, pricing: pricing,
-                                           tripsTimeZone: timeZone),
+                                           tripsTimeZone: timeZone, requestExpirySeconds: requestExpirySeconds),
                   wishlist: WishlistService(store: bookingStore, listings: catalog, dateProvider: dateProvider,
                                             pricing: pricing),
                   guestCreationLimit: guestCreationLimit,

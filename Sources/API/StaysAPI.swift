@@ -25,12 +25,22 @@ public enum StaysAPI {
             if let webhooks = services.webhooks { WebhookRoutes(webhooks: webhooks, accounts: accounts).register(in: &router) }
         }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
+        if let accounts = services.accounts, let hosts = services.hosts {
+            let signedIn = AccountAuthentication(accounts: accounts)
+            HostListingRoutes(services: services, hosts: hosts, signedIn: signedIn).register(in: &router)
+            HostCalendarRoutes(hosts: hosts, dateProvider: services.dateProvider, signedIn: signedIn).register(in: &router)
+            HostReservationRoutes(hosts: hosts, signedIn: signedIn).register(in: &router)
+        }
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
         if let reviews = services.reviews {
             let routes = ReviewRoutes(reviews: reviews, guestAuthentication: authentication,
                                       accountAuthentication: services.accounts.map { AccountAuthentication(accounts: $0) })
             routes.register(in: &router)
             routes.registerReading(in: &router)
+        }
+        if let sync = services.calendarSync, let accounts = services.accounts, let hosts = services.hosts {
+            CalendarSyncRoutes(sync: sync, hosts: hosts, signedIn: AccountAuthentication(accounts: accounts))
+                .register(in: &router)
         }
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
         WebAppRoutes(policy: webClient).register(in: &router)

@@ -131,6 +131,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
+        requestExpirySeconds: configuration.requestExpirySeconds,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
     if services.accounts != nil {
         (services.notifications, services.webhooks) = WebhookWiring.services(configuration, engine: engine)
@@ -138,11 +139,23 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let reviews = ReviewWiring.service(configuration, engine: engine)
     services.reviews = reviews
     if !configuration.readOnly { maintenance.append(ReviewWiring.publishing(reviews, log: configuration.log)) }
-    if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
+    let hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
+                            configuration: configuration.hosts)
+    services.hosts = hosts
+    if !configuration.readOnly { maintenance.append(RequestExpiry.task(hosts, log: configuration.log)) }
+    if seeded, let accounts = services.accounts {
+        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
+        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
+    }
     if !configuration.readOnly, let accounts = services.accounts {
         maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))
     }
     let log = configuration.log
+    if !configuration.readOnly {
+        let sync = CalendarSyncWiring.service(configuration, engine: engine)
+        services.calendarSync = sync
+        maintenance.append(CalendarSyncWiring.polling(sync, log: log))
+    }
 
     let metrics = Metrics()
     registerApplicationMetrics(metrics, catalog: catalog, database: database, services: services,
@@ -151,6 +164,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     let deliverer = WebhookWiring.deliverer(configuration, engine: engine)
     WebhookWiring.registerMetrics(metrics, deliverer: deliverer, engine: engine, dateProvider: configuration.dateProvider)
     if !configuration.readOnly { maintenance += WebhookWiring.workers(deliverer, configuration) }
+    if let sync = services.calendarSync { CalendarSyncWiring.registerMetrics(metrics, sync: sync) }
     var router = StaysAPI.router(services: services, webClient: configuration.webClient)
     var metricsServer: HTTPServer?
     if let port = configuration.metricsPort {

@@ -29,6 +29,10 @@ public struct ApplicationConfiguration: Sendable {
     public var dateProvider: any DateProvider = SystemDateProvider()
     /// `POST /guests` per client address per minute; 0 turns the limit off. Default 20.
     public var guestsPerMinutePerAddress = 20
+    /// The host side (`--host-fee-bp`): host service fee and page sizes.
+    public var hosts = HostService.Configuration()
+    /// How long a request to book holds its nights (`--request-expiry SECONDS`). Default 86400.
+    public var requestExpirySeconds = RequestToBook.defaultExpirySeconds
     /// One line per answered request, written off the request path (a bounded buffer; lines
     /// dropped under overload are counted); nil: no access log.
     public var accessLog: AccessLogWriter?
@@ -50,8 +54,16 @@ public struct ApplicationConfiguration: Sendable {
     public var passwordHashing = Argon2idParameters.standard
     /// Where account mail goes.
     public var mail = MailConfiguration()
-    /// Outbound addresses and webhook delivery (retry period, workers).
+    /// Let every outbound request Stays makes (calendar feeds, webhooks) connect to loopback,
+    /// private, link-local and other non-public addresses (`--allow-private-addresses`).
+    /// Off by default: on, anyone who can add a feed or a webhook can make the server reach
+    /// its own network. For tests and local setups only.
+    public var allowPrivateAddresses = false
+    /// Webhook delivery (retry period, workers, timeout).
     public var webhooks = WebhookConfiguration()
+    /// Calendar sync: how often imports are fetched, and whether outbound requests may reach
+    /// private addresses (`CalendarSyncConfiguration`).
+    public var calendarSync = CalendarSyncConfiguration()
     /// The web client's security policy (CSP and the map tile origin it allows).
     public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).

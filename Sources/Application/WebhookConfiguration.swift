@@ -1,8 +1,6 @@
-/// Outbound calls (webhooks today, calendar feeds when they arrive) and webhook delivery.
+/// Webhook delivery (which addresses receivers may have is
+/// `ApplicationConfiguration.allowPrivateAddresses`, as for every outbound call).
 public struct WebhookConfiguration: Sendable {
-    /// Let outbound requests connect to loopback, private and other non-public addresses
-    /// (`--allow-private-addresses`): for tests and local setups only. Default false.
-    public var allowPrivateAddresses = false
     /// How long a delivery is retried after its event, in seconds
     /// (`--webhook-retry-for`). Default 86,400 (a day).
     public var retryForSeconds: Int64 = 86_400

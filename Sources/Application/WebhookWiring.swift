@@ -17,7 +17,7 @@ enum WebhookWiring {
     static func deliverer(_ configuration: ApplicationConfiguration, engine: some StoreEngine) -> WebhookDeliverer {
         let webhooks = configuration.webhooks
         return WebhookDeliverer(queue: engine.webhookStore(),
-                                client: OutboundHTTPClient(policy: AddressPolicy(allowPrivate: webhooks.allowPrivateAddresses)),
+                                client: OutboundHTTPClient(policy: AddressPolicy(allowPrivate: configuration.allowPrivateAddresses)),
                                 retryForSeconds: webhooks.retryForSeconds, timeoutSeconds: webhooks.timeoutSeconds,
                                 dateProvider: configuration.dateProvider, log: configuration.log)
     }

@@ -178,6 +178,8 @@ public struct Listing: Hashable, Sendable {
     /// The mean of each `ReviewCategory`, in that order (`ListingRating.categories`); nil
     /// when the listing has none at all.
     public var ratingCategories: [Double?]?
+    /// false: a guest's booking is a request the host accepts or declines (issue 27).
+    public var instantBook = true
 
     public init(id: ListingID, locationID: LocationID, title: String, description: String, roomType: RoomType,
                 coordinate: Coordinate, timeZone: String, currency: CurrencyCode, photoURLs: [String],

@@ -12,17 +12,17 @@ enum ListingRecord {
         "extra_guest_fee", "guests_included", "cleaning_fee", "weekly_discount_bp", "monthly_discount_bp",
         "min_nights", "max_nights", "checkin_time", "checkout_time", "house_rules", "available_until",
         "recommendation_score", "cancellation_policy",
-        "rating_categories",
+        "rating_categories", "instant_book",
     ]
 
-    static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
+    static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ? AND status = 'published'"
 
     /// As `selectByID`, without the long texts a search result never shows: description,
     /// amenities and house rules come back empty. Decode with `decodeSummary`.
-    static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ?"
+    static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ? AND status = 'published'"
 
     /// `selectSummaryByID` for several ids: append the condition on `id`.
-    static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE "
+    static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE status = 'published' AND "
 
     /// The summary column list (for each engine's own WHERE syntax).
     static let summaryColumns = columns.map { column -> String in
@@ -102,7 +102,7 @@ enum ListingRecord {
             availableUntil: row.optionalInt(32).map { CalendarDate(daysSinceEpoch: $0) },
             recommendationScore: row.int(33),
             cancellationPolicy: policy,
-            ratingCategories: RatingCategoriesText.decode(row.optionalString(35)))
+            ratingCategories: RatingCategoriesText.decode(row.optionalString(35))).withInstantBook(row.bool(36))
     }
 
     /// Every column of `listing` in `columns` order, as either engine binds them.
@@ -144,6 +144,16 @@ enum ListingRecord {
             (listing.recommendationScore).storeValue,
             (listing.cancellationPolicy.rawValue).storeValue,
             (RatingCategoriesText.encode(listing.ratingCategories)).storeValue,
+            (listing.instantBook).storeValue,
         ]
+    }
+}
+
+extension Listing {
+    /// The listing with `instantBook` set (the memberwise init predates the column).
+    func withInstantBook(_ instantBook: Bool) -> Listing {
+        var copy = self
+        copy.instantBook = instantBook
+        return copy
     }
 }

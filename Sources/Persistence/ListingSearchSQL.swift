@@ -98,8 +98,8 @@ struct ListingSearchSQL {
     }
 
     private var commonFilter: String {
-        "l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4) AND COALESCE(l.rating, -1) >= :min_rating"
-            + areaCondition
+        "l.status = 'published' AND l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4) "
+            + "AND COALESCE(l.rating, -1) >= :min_rating" + areaCondition
     }
 
     /// `WITH ... p AS (...)`.

@@ -1,12 +1,9 @@
 import Application
 import CommandLineOptions
 
-/// The options of outbound calls and webhook delivery (docs/API.md, "Webhooks").
+/// The options of webhook delivery (docs/API.md, "Webhooks").
 extension ServeOption {
     static let webhookOptions: [ServeOption] = [
-        .flag("allow-private-addresses", env: "STAYS_ALLOW_PRIVATE_ADDRESSES",
-              "let webhooks (and other outbound calls) reach loopback and private addresses: tests and local setups only",
-              \.application.webhooks.allowPrivateAddresses),
         ServeOption(.value("webhook-retry-for", "SECONDS", env: "STAYS_WEBHOOK_RETRY_FOR",
                            "retry a failed webhook delivery for this long after its event"),
                     read: { options, settings in

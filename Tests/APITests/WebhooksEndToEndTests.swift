@@ -12,7 +12,7 @@ import Testing
 @Suite struct WebhooksEndToEndTests {
     static func configure(retryFor: Int64 = 60) -> (inout ApplicationConfiguration) -> Void {
         { configuration in
-            configuration.webhooks.allowPrivateAddresses = true
+            configuration.allowPrivateAddresses = true
             configuration.webhooks.pollInterval = .milliseconds(50)
             configuration.webhooks.retryForSeconds = retryFor
         }

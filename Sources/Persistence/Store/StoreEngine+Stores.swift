@@ -76,3 +76,11 @@ extension StoreEngine {
     /// Throws unless a connection can read the schema bookkeeping (for `/health/ready`).
     public func checkReadable() throws { try StoreCatalog(engine: self).checkReadable() }
 }
+
+extension StoreEngine {
+    /// Calendar sync: export tokens, imports and their nights.
+    public func calendarSyncStore() -> any CalendarSyncStore { StoreCalendarSync(engine: self) }
+
+    /// The host unit of work: host listings, their calendars, requests to book.
+    public func hostStore() -> any HostStore { StoreHosts(engine: self) }
+}
