@@ -19,6 +19,15 @@ enum RequestEnding {
             UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = '' WHERE id = ?
             """, [instant.millisecondsSinceEpoch, date.daysSinceEpoch, id.rawValue])
         try freeNights(of: id, listing: listing, in: connection)
+        // Every ending is announced here, whoever ended it (host, guest, the expiry job or a
+        // booking catching up), before the caller's change-log row.
+        let event: EventType = switch status {
+        case .declined: .reservationDeclined
+        case .expired: .reservationExpired
+        default: .reservationCancelled
+        }
+        try EventOutbox.append(event, reservation: id, cancelledBy: status == .withdrawn ? .guest : nil, at: instant,
+                               in: connection)
         return true
     }
 

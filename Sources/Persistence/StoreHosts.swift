@@ -218,6 +218,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             guard try connection.run("DELETE FROM listing_drafts WHERE id = ? AND version = ?",
                                      [id.rawValue, expectedVersion]) == 1 else { throw try changedMeanwhile(id) }
             try insertPublished(current, content: content, version: expectedVersion + 1, at: instant, today: today)
+            try EventOutbox.append(.listingPublished, listing: id, at: instant, in: connection)
             try ChangeLog.append(listing: id, reason: .listing, in: connection)
         case (.draft, .unpublished):
             preconditionFailure("a draft is never unpublished (HostService keeps it a draft)")
@@ -232,6 +233,10 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
                                                  .integer(Int64(today.adding(days: content.availabilityWindowDays).daysSinceEpoch)),
                                                  .integer(id.rawValue), .integer(expectedVersion)]))
             guard changed == 1 else { throw try changedMeanwhile(id) }
+            if current.status != status {
+                try EventOutbox.append(status == .published ? .listingPublished : .listingUnpublished, listing: id,
+                                       at: instant, in: connection)
+            }
             if current.status == .published || status == .published {
                 try ChangeLog.append(listing: id, reason: .listing, in: connection)
             }
@@ -353,6 +358,15 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             throw HostError.reservationStateConflict(id, status: now, action: Self.action(to: status, by: cancelledBy))
         }
         if status == .cancelled { try RequestEnding.freeNights(of: id, listing: current.listingID, in: connection) }
+        switch status {
+        case .confirmed:
+            try EventOutbox.append(.reservationConfirmed, reservation: id, at: instant, in: connection)
+        case .cancelled:
+            try EventOutbox.append(.reservationCancelled, reservation: id, cancelledBy: cancelledBy, at: instant,
+                                   in: connection)
+        default:
+            break  // RequestEnding.end announced it
+        }
         try ChangeLog.append(listing: current.listingID, reason: status.holdsNights ? .reservation : .cancellation,
                              in: connection)
     }

@@ -81,6 +81,14 @@ import TestSupport
         #expect(seen.object["status"] as? String == "cancelled")
         #expect(refund["total"] as? Int == seen.object["total"] as? Int && refund["retained"] as? Int == 0, "\(seen.text)")
         #expect(try other.send("GET", "/quote?listingId=\(listing)&checkin=2028-01-10&checkout=2028-01-13&adults=2").status == 200)
+
+        // The host heard of each step, once (the event outbox, written with each change).
+        let notes = try #require(try host.send("GET", "/notifications?limit=50").object["items"] as? [[String: Any]])
+        let types = notes.compactMap { $0["type"] as? String }
+        #expect(types.filter { $0 == "listing.published" }.count == 1, "\(types)")
+        #expect(types.filter { $0 == "reservation.requested" }.count == 3, "\(types)")
+        #expect(types.filter { $0 == "reservation.confirmed" }.count == 1, "\(types)")
+        #expect(types.filter { $0 == "reservation.cancelled" }.count == 2, "\(types)")
     }
 
     @Test(arguments: APITestServer.Engine.available)

@@ -42,14 +42,19 @@ package enum EventOutbox {
         return try append(type, snapshot: snapshot, guest: guest, host: host, at: instant, in: connection)
     }
 
-    /// The reservation as it now is, with the guest's account and the listing's host.
+    /// The reservation as it now is, with the guest's account and the listing's host. A
+    /// request to book keeps its reservation row `confirmed` while pending (and `cancelled`
+    /// once it ended without a stay), so the request's own status wins while it has one.
     private static func reservationSnapshot<C: StoreConnection>(_ id: ReservationID, type: EventType,
                                                                 cancelledBy: CancelledBy?, in connection: C) throws
         -> (EventSnapshot, AccountID?, AccountID?)? {
         try connection.fetchOne("""
-            SELECT r.listing_id, l.title, r.status, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
+            SELECT r.listing_id, l.title, \
+            CASE WHEN q.status IN ('requested', 'declined', 'expired', 'withdrawn') THEN q.status ELSE r.status END, \
+            r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
             r.total, r.refund_lines, l.host_account_id, a.id, a.name \
             FROM reservations r JOIN listings l ON l.id = r.listing_id \
+            LEFT JOIN reservation_requests q ON q.reservation_id = r.id \
             LEFT JOIN accounts a ON a.guest_id = r.guest_id AND a.erased_at IS NULL WHERE r.id = ?
             """, [id.rawValue]) { row -> (EventSnapshot, AccountID?, AccountID?) in
             let refund = row.optionalString(10).flatMap(ReservationRecord.decodePairs).map { $0.reduce(0) { $0 + $1.1 } }
