@@ -174,6 +174,21 @@ def main():
         expect(page.locator("#nearby .destination").first).to_contain_text("강남역")
         shot(page, "search", "search")
 
+        step("an unknown address and an unknown listing show the not-found page, not 'loading' forever")
+        page.goto(BASE + "/#/nowhere")
+        expect(page.locator("#view-missing [data-testid=not-found]")).to_be_visible()
+        expect(page.locator("#view-search")).to_be_hidden()
+        expected_statuses.add(404)
+        page.goto(BASE + "/#/listing/987654321")
+        missing = page.locator("#view-listing [data-testid=not-found]")
+        expect(missing).to_be_visible()
+        expect(missing.locator("h1")).to_have_text("찾을 수 없는 페이지예요")
+        expect(page.locator("#view-listing")).not_to_contain_text("불러오는 중")
+        shot(page, "listing-not-found")
+        missing.locator("a[href='#/']").click()
+        expect(page.locator("#view-search")).to_be_visible()
+        expected_statuses.discard(404)
+
         step("type ㅅㅇ and pick 서울")
         page.locator("#location-input").press_sequentially("ㅅㅇ", delay=80)
         seoul = page.locator("#location-options [role=option]", has_text="서울특별시").first
@@ -258,6 +273,22 @@ def main():
         expect(trip).to_be_visible()
         expect(trip).to_contain_text(f"{checkin} → {checkout}")
         shot(page, "trip", "trips")
+
+        step("a trip has its own page; an unknown one is the not-found page")
+        trip_id = trip.get_attribute("data-id")
+        trip.locator(".trip-link").click()
+        expect(page).to_have_url(f"{BASE}/#/trips/{trip_id}")
+        expect(page.locator(f"#view-trips .trip[data-id='{trip_id}']")).to_be_visible()
+        expect(page.locator("#view-trips .trip")).to_have_count(1)
+        expected_statuses.add(404)
+        with page.expect_response(lambda r: "/reservations/987654321" in r.url and r.status == 404):
+            page.goto(BASE + "/#/trips/987654321")
+        expect(page.locator("#view-trips [data-testid=not-found]")).to_be_visible()
+        expect(page.locator("#view-trips")).not_to_contain_text("불러오는 중")
+        expected_statuses.discard(404)
+        page.locator(".top a[href='#/trips']").click()
+        trip = page.locator(".trip[data-status=confirmed]").first
+        expect(trip).to_be_visible()
 
         step("the booked nights are taken in the listing's calendar, and cannot be quoted")
         expected_statuses.add(409)  # the quote of taken nights: /problems/dates-unavailable
