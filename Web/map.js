@@ -81,21 +81,28 @@ export class ResultsMap {
     else this.show(this.filters, JSON.parse(element.dataset.bounds), false);
   }
 
-  /** Draws the matches of `filters` inside `bounds` ({southWest, northEast}). */
+  /**
+   * Draws the matches of `filters`. At home (`isHome`) the map asks for the same area as the
+   * list, the chosen place (`filters.locationId`), so its count is the list's `total`;
+   * `bounds` (the list's `bounds`) only frames the drawing. Zoomed into a cluster it asks
+   * for the cluster's box (`bounds`), and its count is what is in view.
+   */
   async show(filters, bounds, isHome = true) {
     this.filters = filters;
     if (isHome) this.home = bounds;
     this.root.querySelector('.map-reset').textContent = t('mapReset');
     this.root.querySelector('.map-reset').hidden = isHome;
-    // A little room around the matches, and never a box too small to hold a pin.
+    // A little room around the matches in the drawing, and never a box too small to hold a pin.
     const latPad = Math.max((bounds.northEast.lat - bounds.southWest.lat) * 0.08, 0.002);
     const lngPad = Math.max((bounds.northEast.lng - bounds.southWest.lng) * 0.08, 0.002);
     const box = {
       southWest: { lat: bounds.southWest.lat - latPad, lng: bounds.southWest.lng - lngPad },
       northEast: { lat: bounds.northEast.lat + latPad, lng: bounds.northEast.lng + lngPad },
     };
-    const bbox = [box.southWest.lat, box.southWest.lng, box.northEast.lat, box.northEast.lng].map((v) => v.toFixed(6)).join(',');
-    const answer = await get('/listings/map', { ...filters, locationId: undefined, bbox, zoom: zoomFor(box) });
+    const area = isHome && filters.locationId
+      ? { locationId: filters.locationId }
+      : { locationId: undefined, bbox: [bounds.southWest.lat, bounds.southWest.lng, bounds.northEast.lat, bounds.northEast.lng].map((v) => v.toFixed(6)).join(',') };
+    const answer = await get('/listings/map', { ...filters, ...area, zoom: zoomFor(box) });
     this.draw(box, answer);
   }
 
@@ -139,6 +146,7 @@ export class ResultsMap {
         <text x="${x.toFixed(1)}" y="${(y - 9).toFixed(1)}">${esc(text)}</text></g>`);
     }
     this.root.querySelector('.map-total').textContent = t('mapLabel')(answer.total);
+    this.root.querySelector('.map-total').dataset.total = answer.total;
     this.root.querySelector('.map-canvas').innerHTML =
       `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="group" aria-label="${esc(t('mapLabel')(answer.total))}">${parts.join('')}</svg>`;
   }

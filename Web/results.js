@@ -30,6 +30,7 @@ export async function search(cursor) {
     state.results = answer;
     $('#results').hidden = false;
     $('#results-count').textContent = t('resultsCount')(answer.total);
+    $('#results-count').dataset.total = answer.total;
     const list = $('#result-list');
     list.innerHTML = (cursor ? list.innerHTML : '') + answer.items.map(card).join('');
     if (!answer.items.length && !cursor) list.innerHTML = `<li>${t('noResults')}</li>`;

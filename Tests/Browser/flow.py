@@ -253,6 +253,9 @@ def main():
         total_text = page.locator("#results-count").inner_text()
         assert str(after) in total_text.replace(",", ""), f"results say {total_text!r}, the slider said {after}"
         expect(page.locator("#map svg .pin, #map svg .cluster").first).to_be_attached()
+        # The map counts the same search as the list (the chosen place, not a box around it).
+        expect(page.locator("#map .map-total")).to_have_attribute(
+            "data-total", page.locator("#results-count").get_attribute("data-total"))
         shot(page, "results", "results")
 
         step("open the first result; its quote total is the card's total")
