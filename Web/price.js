@@ -16,7 +16,10 @@ export class PriceFilter {
     this.low = null;
     this.high = null;
     root.classList.add('price-filter');
+    // Before a place is chosen there is nothing to count: the empty state says so, and the
+    // histogram, thumbs and labels appear with the first histogram.
     root.innerHTML = `
+      <p class="price-empty" data-testid="price-empty"></p>
       <div class="bars" aria-hidden="true"></div>
       <div class="thumbs">
         <input type="range" class="low" id="price-low">
@@ -24,6 +27,7 @@ export class PriceFilter {
       </div>
       <div class="price-labels"><label for="price-low" class="low-label"></label><label for="price-high" class="high-label"></label></div>
       <p class="in-range" aria-live="polite" data-testid="count-in-range"></p>`;
+    this.setEmpty(true);
     this.lowInput = root.querySelector('.low');
     this.highInput = root.querySelector('.high');
     const refresh = debounce(() => this.count(), 150);
@@ -39,6 +43,18 @@ export class PriceFilter {
         refresh();
       });
     }
+  }
+
+  /** Shows the empty state (no place chosen yet) instead of the histogram, or the reverse. */
+  setEmpty(empty) {
+    this.root.querySelector('.price-empty').textContent = t('priceEmpty');
+    this.root.querySelector('.price-empty').hidden = !empty;
+    for (const part of ['.bars', '.thumbs', '.price-labels', '.in-range']) this.root.querySelector(part).hidden = empty;
+  }
+
+  /** The empty state again in the page's language. */
+  relabel() {
+    if (!this.histogram) this.setEmpty(true);
   }
 
   /** The slider's range: from the first bin's lower bound to the last bin's (open) upper one. */
@@ -63,6 +79,7 @@ export class PriceFilter {
     this.moves += 1; // a count for the old filters, still on its way, is dropped
     const kept = this.histogram ? this.range : {};
     this.histogram = await get('/price-histogram', { ...filters, bins: 30, ...kept });
+    this.setEmpty(false);
     if (!this.histogram.bins.length) {
       this.root.querySelector('.bars').innerHTML = '';
       this.root.querySelector('.in-range').textContent = t('inRange')(0);

@@ -131,7 +131,7 @@ const priceFilter = new PriceFilter($('#price'), {
 });
 
 export async function refreshPrice() {
-  if (!state.location) return;
+  if (!state.location) { priceFilter.relabel(); return; }
   try {
     await priceFilter.show(filters());
     state.price = priceFilter.range;

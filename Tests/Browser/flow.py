@@ -115,6 +115,52 @@ def nights_are(page, checkin, checkout, booked):
         night += datetime.timedelta(days=1)
 
 
+def cut_rows(calendar):
+    """The week rows of `calendar`'s scroller that are partly in view (cut by its top or
+    bottom edge), as "date of first day" strings; [] when every row is wholly in or out."""
+    return calendar.evaluate("""(root) => {
+      const box = root.querySelector('.cal-months').getBoundingClientRect();
+      const cut = [];
+      for (const row of root.querySelectorAll('.cal-months tbody tr, .cal-months thead tr, .cal-months caption')) {
+        const r = row.getBoundingClientRect();
+        const inside = r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+        const outside = r.bottom <= box.top + 1 || r.top >= box.bottom - 1;
+        if (!inside && !outside) cut.push(row.querySelector('[data-date]')?.dataset.date || row.textContent.trim().slice(0, 12));
+      }
+      return cut;
+    }""")
+
+
+def settled_scroll(locator):
+    """Waits until `locator`'s scrollTop has stopped changing (scroll snapping is animated)."""
+    last = None
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        top = locator.evaluate("(e) => e.scrollTop")
+        if top == last:
+            return top
+        assert time.monotonic() < deadline, "the calendar kept scrolling"
+        last = top
+        locator.page.wait_for_timeout(150)
+
+
+def covered_label_points(page, label_selector):
+    """Points of a price label whose topmost element is not the label (a thumb covers them)."""
+    return page.evaluate("""(selector) => {
+      const label = document.querySelector(selector);
+      const r = label.getBoundingClientRect();
+      const covered = [];
+      for (const fy of [0.15, 0.5, 0.85]) {
+        for (let x = r.left + 2; x < r.right - 1; x += 4) {
+          const y = r.top + r.height * fy;
+          const hit = document.elementFromPoint(x, y);
+          if (!label.contains(hit)) covered.push(`${Math.round(x)},${Math.round(y)}: ${hit?.id || hit?.tagName}`);
+        }
+      }
+      return covered;
+    }""", label_selector)
+
+
 def emailed_link(path, recipient):
     """The newest link to `path` (`/verify-email`, `/reset-password`) in a mail to `recipient`,
     as BASE + path + query. Mail goes out from the server's outbox after the request's commit,
@@ -189,6 +235,12 @@ def main():
         expect(page.locator("#view-search")).to_be_visible()
         expected_statuses.discard(404)
 
+        step("before a place is chosen the price panel says why it is empty")
+        expect(page.locator("#price [data-testid=price-empty]")).to_be_visible()
+        expect(page.locator("#price [data-testid=price-empty]")).not_to_be_empty()
+        expect(page.locator("#price .thumbs")).to_be_hidden()
+        expect(page.locator("#price .price-labels")).to_be_hidden()
+
         step("type ㅅㅇ and pick 서울")
         page.locator("#location-input").press_sequentially("ㅅㅇ", delay=80)
         seoul = page.locator("#location-options [role=option]", has_text="서울특별시").first
@@ -229,11 +281,24 @@ def main():
         if christmas.count():
             expect(christmas).to_have_attribute("title", "크리스마스")
         calendar.scroll_into_view_if_needed()
+        # Whole weeks only, after the picks moved the focus and after scrolling a little.
+        months = calendar.locator(".cal-months")
+        settled_scroll(months)
+        assert cut_rows(calendar) == [], f"the calendar cuts rows: {cut_rows(calendar)}"
         shot(page, "dates", "calendar", page.locator(".panel", has=calendar))
+        months.evaluate("(e) => e.scrollBy(0, 150)")
+        settled_scroll(months)
+        assert cut_rows(calendar) == [], f"scrolled, the calendar cuts rows: {cut_rows(calendar)}"
+        expect(page.locator("#price [data-testid=price-empty]")).to_be_hidden()
 
         step("narrow the price with the keyboard")
         count = page.locator("[data-testid=count-in-range]")
         expect(count).to_contain_text("범위")
+        # The thumbs, at both ends, leave the price labels under them readable.
+        page.locator("#price").scroll_into_view_if_needed()
+        for label in ["#price .low-label", "#price .high-label"]:
+            covered = covered_label_points(page, label)
+            assert covered == [], f"a thumb covers {label} at {covered[:4]}"
         before = int(count.get_attribute("data-count"))
         high = page.locator("#price-high")
         high.focus()
@@ -524,6 +589,17 @@ def main():
             expect(mobile.locator("body[data-ready=true]")).to_be_visible()
             if "listing" in path:
                 expect(mobile.locator("#listing-calendar table").first).to_be_visible()
+                # The Reserve button stays on the screen wherever the page is scrolled.
+                for where in ["top", "calendar", "bottom"]:
+                    if where == "calendar":
+                        mobile.locator("#listing-calendar").scroll_into_view_if_needed()
+                    elif where == "bottom":
+                        mobile.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                    box = mobile.locator("#reserve-button").bounding_box()
+                    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 812, \
+                        f"the Reserve button is off the screen at the {where}: {box}"
+                expect(mobile.locator("#reserve-summary")).to_be_visible()
+                assert cut_rows(mobile.locator("#listing-calendar")) == [], "the phone's calendar cuts rows"
             width = mobile.evaluate("document.documentElement.scrollWidth")
             assert width <= 375, f"{path} is {width} px wide at 375 px"
             shot(mobile, "phone-listing" if "listing" in path else "phone-search", "phone" if "listing" in path else None)
