@@ -11,7 +11,8 @@ import { $, showError } from './dom.js';
 import { state } from './state.js';
 import { refreshSession, onSessionChange, currentAccount } from './api.js';
 import { searchCalendar, searchGuests, loadPopular, loadNearbyIfAllowed, refreshPrice, relabelLocation } from './search.js';
-import { search } from './results.js';
+import { search, renderTools, onRoomTypesChange } from './results.js';
+import { showWishlist } from './wishlist.js';
 import { showListing } from './listing.js';
 import { showTrips, showTrip } from './trips.js';
 import { accountViews, showAccountView, openLink, renderAccountLink } from './account.js';
@@ -22,13 +23,14 @@ function viewFor(hash) {
   let match;
   if (hash === '#/' || hash === '#' || hash === '') return { section: 'search', show: null };
   if ((match = hash.match(/^#\/listing\/(\d+)$/))) return { section: 'listing', show: () => showListing(match[1]) };
+  if (hash === '#/wishlist') return { section: 'wishlist', show: showWishlist };
   if (hash === '#/trips') return { section: 'trips', show: showTrips };
   if ((match = hash.match(/^#\/trips\/(\d+)$/))) return { section: 'trips', show: () => showTrip(match[1]) };
   if (accountViews.includes(hash)) return { section: 'account', show: () => showAccountView(hash) };
   return { section: 'missing', show: () => showMissing($('#view-missing')) };
 }
 
-const sections = ['search', 'listing', 'trips', 'account', 'missing'];
+const sections = ['search', 'listing', 'trips', 'wishlist', 'account', 'missing'];
 
 /** Views that are drawn again when the language changes (all but the search form). */
 const redrawn = (hash) => viewFor(hash).section !== 'search';
@@ -52,6 +54,8 @@ async function start() {
   // The token leaves the address bar (and the history) at once.
   if (link) history.replaceState(null, '', `/${link}`);
   translatePage();
+  renderTools();
+  onRoomTypesChange(refreshPrice);
   onSessionChange(renderAccountLink);
   renderAccountLink(null);
   window.addEventListener('hashchange', route);
@@ -60,6 +64,7 @@ async function start() {
     translatePage();
     renderAccountLink(currentAccount());
     searchGuests.render();
+    renderTools();
     try {
       await Promise.all([loadPopular(), searchCalendar.show({ checkin: state.checkin, checkout: state.checkout }), refreshPrice(),
         relabelLocation()]);

@@ -62,8 +62,15 @@ export class PriceFilter {
     const bins = this.histogram.bins;
     const min = Math.floor(bins[0].min / STEP) * STEP;
     const last = bins[bins.length - 1];
-    const max = Math.ceil((last.max ?? last.min) / STEP) * STEP;
-    return { min, max: Math.max(max, min + STEP) };
+    let max = Math.ceil((last.max ?? last.min) / STEP) * STEP;
+    // A range chosen before the filters changed stays as chosen: the slider reaches a step
+    // past it even where the new histogram is narrower (else a thumb would land on an end
+    // and the bound would be dropped).
+    const kept = this.kept || {};
+    let low = min;
+    if (kept.minPrice != null) low = Math.min(min, Math.max(0, kept.minPrice - STEP));
+    if (kept.maxPrice != null) max = Math.max(max, kept.maxPrice + STEP);
+    return { min: low, max: Math.max(max, low + STEP) };
   }
 
   /** The chosen range as query parameters; a thumb at its end means no bound. */
@@ -78,6 +85,7 @@ export class PriceFilter {
     this.filters = filters;
     this.moves += 1; // a count for the old filters, still on its way, is dropped
     const kept = this.histogram ? this.range : {};
+    this.kept = kept;
     this.histogram = await get('/price-histogram', { ...filters, bins: 30, ...kept });
     this.setEmpty(false);
     if (!this.histogram.bins.length) {

@@ -323,6 +323,54 @@ def main():
             "data-total", page.locator("#results-count").get_attribute("data-total"))
         shot(page, "results", "results")
 
+        step("sort by price and narrow to private rooms: list, map and histogram agree")
+        with page.expect_response(lambda r: "/listings?" in r.url and "sort=price_asc" in r.url and r.status == 200):
+            page.get_by_label("정렬").select_option("price_asc")
+        expect(page.locator("#result-list .card").first).to_be_visible()
+        nightly = [int(n) for n in page.locator("#result-list .card").evaluate_all("(cards) => cards.map((c) => c.dataset.nightly)")]
+        assert nightly == sorted(nightly) and len(nightly) > 1, f"price_asc gave {nightly}"
+        all_rooms = int(page.locator("#results-count").get_attribute("data-total"))
+        with page.expect_response(lambda r: "/listings?" in r.url and "roomType=private_room" in r.url and r.status == 200):
+            page.locator("#room-type-options").get_by_label("개인실").check()
+        expect(page.locator("#results-count")).not_to_have_attribute("data-total", str(all_rooms))
+        private_rooms = page.locator("#results-count").get_attribute("data-total")
+        assert 0 < int(private_rooms) < all_rooms, f"private rooms {private_rooms} of {all_rooms}"
+        types = set(page.locator("#result-list .card").evaluate_all("(cards) => cards.map((c) => c.dataset.roomType)"))
+        assert types == {"private_room"}, types
+        expect(page.locator("#map .map-total")).to_have_attribute("data-total", private_rooms)
+        expect(count).to_have_attribute("data-count", private_rooms)
+        shot(page, "results-sorted-private")
+        with page.expect_response(lambda r: "/listings?" in r.url and "roomType" not in r.url and r.status == 200):
+            page.locator("#room-type-options").get_by_label("개인실").uncheck()
+        expect(page.locator("#results-count")).to_have_attribute("data-total", str(all_rooms))
+
+        step("the wishlist: hearts on cards, the wishlist screen, removing from it")
+        saved_ids = []
+        for index in range(2):
+            card_item = page.locator("#result-list .card").nth(index)
+            heart = card_item.locator(".heart")
+            expect(heart).to_have_attribute("aria-pressed", "false")
+            heart.click()
+            expect(heart).to_have_attribute("aria-pressed", "true")
+            saved_ids.append(card_item.get_attribute("data-id"))
+        first_total = page.locator("#result-list .card").first.locator("[data-testid=card-total]").get_attribute("data-amount")
+        page.locator(".top a[href='#/wishlist']").click()
+        wished = page.locator("#wishlist-list .card")
+        expect(wished).to_have_count(2)
+        # Most recently saved first, each with the total for the chosen dates.
+        assert wished.evaluate_all("(cards) => cards.map((c) => c.dataset.id)") == saved_ids[::-1]
+        expect(page.locator(f"#wishlist-list .card[data-id='{saved_ids[0]}'] [data-testid=card-total]")).to_have_attribute(
+            "data-amount", first_total)
+        shot(page, "wishlist")
+        page.locator(f"#wishlist-list .card[data-id='{saved_ids[1]}'] .heart").click()
+        expect(wished).to_have_count(1)
+        expect(page.locator("[data-testid=wishlist-count]")).to_contain_text("1")
+        page.locator(".top .brand").click()
+        expect(page.locator("#view-search")).to_be_visible()
+        expect(page.locator(f"#result-list .card[data-id='{saved_ids[0]}'] .heart")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f"#result-list .card[data-id='{saved_ids[1]}'] .heart")).to_have_attribute("aria-pressed", "false")
+        cards = page.locator("#result-list .card")
+
         step("open the first result; its quote total is the card's total")
         first = cards.first.locator("a")
         card_total = int(first.locator("[data-testid=card-total]").get_attribute("data-amount"))
