@@ -2,8 +2,9 @@
 # The web client in a real browser (Tests/Browser/flow.py): Debian's chromium driven by
 # Playwright for Python, against `.build/debug/stays serve` on a temporary database, a free
 # port and a fixed today; the mail it sends (verification and reset links) goes to a temporary
-# --mail-dir that the test reads. Installs chromium (and a Korean font, so screenshots show Hangul)
-# and the Playwright package when missing; never `playwright install` (it downloads a
+# --mail-dir that the test reads. Installs chromium (and a Korean font, so screenshots show Hangul),
+# the Playwright package and axe-playwright-python (axe-core, for the accessibility check) when
+# missing; never `playwright install` (it downloads a
 # browser from the internet). Screenshots of every step go to .ci/artifacts/browser/ and are
 # listed with their sizes in the log. Usage: .ci/browser.sh [--docs DIR]
 set -euo pipefail
@@ -22,6 +23,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check playwright
+# axe-core (the accessibility rules the test runs on every screen) ships inside this package.
+python3 -c "import axe_playwright_python" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check axe-playwright-python
 
 [ -x "$binary" ] || swift build --product stays
 

@@ -5,6 +5,7 @@ const strings = {
   ko: {
     appTitle: 'Stays',
     toggle: 'English',
+    searchTitle: '숙소 검색',
     where: '어디로 가세요?',
     wherePlaceholder: '도시, 동네, 역 (예: ㅅㅇ, 강남)',
     popular: '인기 여행지',
@@ -140,6 +141,7 @@ const strings = {
   en: {
     appTitle: 'Stays',
     toggle: '한국어',
+    searchTitle: 'Find a place to stay',
     where: 'Where to?',
     wherePlaceholder: 'City, neighbourhood, station (e.g. seoul)',
     popular: 'Popular destinations',

@@ -11,7 +11,8 @@ sign out, sign in again, and a forgotten password reset through its emailed link
 page at phone width (375 px) must not scroll sideways.
 
 Fails on any failed step, any console error or uncaught exception in the page, any
-request to another origin, and any Content Security Policy violation (a console message
+request to another origin, any serious or critical accessibility violation that axe-core
+finds on a screen (it runs at every screenshot), and any Content Security Policy violation (a console message
 "Refused to ..." of any level, or a `securitypolicyviolation` event); the page itself must
 carry the policy. Writes a screenshot per step to OUT (and, with --docs DIR, the
 ones the docs show, as DIR/web-*.png).
@@ -28,6 +29,7 @@ import time
 from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright, expect
+from axe_playwright_python.sync_playwright import Axe
 
 BASE, TODAY, OUT = sys.argv[1].rstrip("/"), datetime.date.fromisoformat(sys.argv[2]), sys.argv[3]
 DOCS = sys.argv[sys.argv.index("--docs") + 1] if "--docs" in sys.argv else None
@@ -90,10 +92,33 @@ def watch(page):
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
 
 
+AXE = Axe()
+# axe-core's impacts that fail the test (minor and moderate ones are printed only).
+FAILING_IMPACTS = {"serious", "critical"}
+
+
+def check_accessibility(page, name):
+    """Runs axe-core (WCAG 2.x A and AA rules, and its best practices) on the page as it is;
+    each serious or critical violation is a problem, named with the screen and the elements."""
+    results = AXE.run(page, options={"resultTypes": ["violations"],
+                                     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa",
+                                                                             "best-practice"]}})
+    for violation in results.response["violations"]:
+        targets = [" ".join(node["target"]) for node in violation["nodes"]][:5]
+        line = f"axe {violation['impact']} on {name}: {violation['id']} ({violation['help']}) at {targets}"
+        if violation["impact"] in FAILING_IMPACTS:
+            problems.append(line)
+        else:
+            print(f"    note: {line}", flush=True)
+    return results
+
+
 def shot(page, name, docs_name=None, docs_element=None):
     """The viewport as step N; with --docs, also docs/web-<docs_name>.png (of `docs_element`
-    alone when given, for a smaller picture of one control). Reports the CSP violations so far."""
+    alone when given, for a smaller picture of one control). Reports the CSP violations so far,
+    and checks the screen's accessibility with axe-core."""
     check_violations(page)
+    check_accessibility(page, name)
     global step_number
     step_number += 1
     path = os.path.join(OUT, f"{step_number:02d}-{name}.png")
@@ -396,6 +421,7 @@ def main():
         expect(page).to_have_url(f"{BASE}/#/trips/{trip_id}")
         expect(page.locator(f"#view-trips .trip[data-id='{trip_id}']")).to_be_visible()
         expect(page.locator("#view-trips .trip")).to_have_count(1)
+        shot(page, "trip-page")
         expected_statuses.add(404)
         with page.expect_response(lambda r: "/reservations/987654321" in r.url and r.status == 404):
             page.goto(BASE + "/#/trips/987654321")
@@ -612,6 +638,7 @@ def main():
         form.get_by_label("이메일").fill(email_address)
         form.locator("button[type=submit]").click()
         expect(form.locator(".form-note")).not_to_be_empty()
+        shot(page, "forgot-password")
         page.goto(emailed_link("/reset-password", email_address))
         expect(page).to_have_url(f"{BASE}/#/reset-password")
         form = page.locator("#reset-form")
