@@ -674,6 +674,7 @@ def main():
                     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 812, \
                         f"the Reserve button is off the screen at the {where}: {box}"
                 expect(mobile.locator("#reserve-summary")).to_be_visible()
+                mobile.evaluate("window.scrollTo(0, 0)")
                 assert cut_rows(mobile.locator("#listing-calendar")) == [], "the phone's calendar cuts rows"
             width = mobile.evaluate("document.documentElement.scrollWidth")
             assert width <= 375, f"{path} is {width} px wide at 375 px"
