@@ -30,7 +30,9 @@ python3 -c "import axe_playwright_python" 2>/dev/null || python3 -m pip install 
 
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-"$binary" serve --today "$today" --database "$work/browser.sqlite" --port "$port" --mail-dir "$work/mail" --quiet >"$work/server.log" 2>&1 &
+# The host flow's listing has its photo on https://photos.stays.test, which the test answers for.
+"$binary" serve --today "$today" --database "$work/browser.sqlite" --port "$port" --mail-dir "$work/mail" --quiet \
+    --image-origin https://photos.stays.test >"$work/server.log" 2>&1 &
 server=$!
 cleanup() {
     kill "$server" 2>/dev/null || true
@@ -45,6 +47,10 @@ for _ in $(seq 1 120); do
     kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; echo "stays serve exited" >&2; exit 1; }
     sleep 0.5
 done
+
+# The demo accounts' password, printed once at seeding: the host flow signs in with it.
+STAYS_DEMO_PASSWORD=$(sed -n 's/.*demo accounts: .* password \([^ ]*\) .*/\1/p' "$work/server.log" | head -n 1)
+export STAYS_DEMO_PASSWORD
 
 rm -rf "$out"
 mkdir -p "$out"

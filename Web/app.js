@@ -2,7 +2,7 @@
 // (cards and map), a listing's page with its quote and booking, the guest's trips, and the
 // account screens (sign up, sign in, profile, the emailed links).
 // One page; the hash says which view shows (#/, #/listing/{id}, #/trips, #/trips/{id},
-// #/signin, …); any other hash, and a listing or trip the API does not know, shows the
+// #/wishlist, #/signin, …, and the host's #/host…); any other hash, and a listing or trip the API does not know, shows the
 // not-found page. The emailed links arrive as /verify-email?token=… and
 // /reset-password?token=…: their token is kept in memory and the address becomes
 // /#/verify-email or /#/reset-password.
@@ -17,6 +17,7 @@ import { showListing } from './listing.js';
 import { showTrips, showTrip } from './trips.js';
 import { accountViews, showAccountView, openLink, renderAccountLink } from './account.js';
 import { showMissing, isNotFound } from './missing.js';
+import { isHostView, showHostView } from './host.js';
 
 /** The view a hash shows: its section and how to draw it (null: nothing to load). */
 function viewFor(hash) {
@@ -26,11 +27,12 @@ function viewFor(hash) {
   if (hash === '#/wishlist') return { section: 'wishlist', show: showWishlist };
   if (hash === '#/trips') return { section: 'trips', show: showTrips };
   if ((match = hash.match(/^#\/trips\/(\d+)$/))) return { section: 'trips', show: () => showTrip(match[1]) };
+  if (isHostView(hash)) return { section: 'host', show: () => showHostView($('#view-host'), hash) };
   if (accountViews.includes(hash)) return { section: 'account', show: () => showAccountView(hash) };
   return { section: 'missing', show: () => showMissing($('#view-missing')) };
 }
 
-const sections = ['search', 'listing', 'trips', 'wishlist', 'account', 'missing'];
+const sections = ['search', 'listing', 'trips', 'wishlist', 'host', 'account', 'missing'];
 
 /** Views that are drawn again when the language changes (all but the search form). */
 const redrawn = (hash) => viewFor(hash).section !== 'search';
@@ -57,6 +59,8 @@ async function start() {
   renderTools();
   onRoomTypesChange(refreshPrice);
   onSessionChange(renderAccountLink);
+  // The host's link, for accounts with the host role.
+  onSessionChange((account) => { $('#host-link').hidden = !account?.roles?.includes('host'); });
   renderAccountLink(null);
   window.addEventListener('hashchange', route);
   $('#lang-toggle').addEventListener('click', async () => {

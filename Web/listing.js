@@ -38,7 +38,8 @@ export async function showListing(id) {
         <div id="listing-guests"></div>
         <div id="quote" aria-live="polite"></div>
         <div class="reserve-bar"><p class="reserve-summary" id="reserve-summary" aria-hidden="true"></p>
-          <button type="button" class="primary" id="reserve-button" disabled>${t('reserve')}</button></div>
+          <button type="button" class="primary" id="reserve-button" disabled>${reserveLabel()}</button></div>
+        ${listing.instantBook === false ? `<p class="muted" id="request-note">${t('requestNote')}</p>` : ''}
         <p id="reserve-message" role="status"></p>
       </aside>
     </div>`;
@@ -52,6 +53,11 @@ export async function showListing(id) {
   $('#reserve-button').addEventListener('click', reserve);
   await detailCalendar.show({ listingId: listing.id, guests: state.guests, checkin: state.checkin, checkout: state.checkout });
   await updateQuote();
+}
+
+/** "Reserve", or "Request to book" for a listing whose host accepts each booking. */
+function reserveLabel() {
+  return detail?.listing.instantBook === false ? t('requestToBook') : t('reserve');
 }
 
 let quotes = 0;
@@ -109,7 +115,7 @@ async function reserve() {
     location.hash = '#/trips';
   } catch (error) {
     bookingKey = null;
-    button.textContent = t('reserve');
+    button.textContent = reserveLabel();
     if (error.problem?.type === '/problems/price-changed') {
       renderQuote(error.problem.currentQuote);
       $('#reserve-message').textContent = t('priceChanged');
