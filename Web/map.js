@@ -1,10 +1,12 @@
 // The results map: GET /listings/map pins and clusters drawn in SVG on a plain Web Mercator
-// projection (the one map tiles use). No map tiles unless configured (tileTemplate): by
-// default the page makes no request to another origin. Tapping a cluster
+// projection (the one map tiles use), over the land and coastline of GSHHG (coast.js, shipped
+// with the client). No map tiles unless configured (tileTemplate): by default the page makes
+// no request to another origin. Tapping a cluster
 // zooms to its bounds; tapping a pin (or Enter on it) opens the listing.
 import { get } from './api.js';
 import { t, money, shortMoney } from './i18n.js';
 import { esc } from './dom.js';
+import { coast } from './coast.js';
 
 const WIDTH = 600, HEIGHT = 400, PAD = 24;
 
@@ -54,6 +56,27 @@ function tileImages(template, left, top, scale) {
   const credit = localStorage.getItem('stays.mapTilesAttribution');
   if (credit) images.push(`<text x="${WIDTH - 4}" y="${HEIGHT - 4}" class="credit">${esc(credit)}</text>`);
   return images;
+}
+
+/** The land (coast.js) as rings of [lng, lat] with their bounds, decoded on first use. */
+let landRings = null;
+function land() {
+  if (landRings) return landRings;
+  landRings = coast.rings.map((text) => {
+    const numbers = text.split(',').map(Number);
+    const points = [];
+    let x = 0, y = 0;
+    let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
+    for (let i = 0; i < numbers.length; i += 2) {
+      x += numbers[i];
+      y += numbers[i + 1];
+      const lng = coast.west + (x - 1.5) * coast.step, lat = coast.north - (y - 1.5) * coast.step;
+      points.push([lng, lat]);
+      west = Math.min(west, lng); east = Math.max(east, lng); south = Math.min(south, lat); north = Math.max(north, lat);
+    }
+    return { points, west, east, south, north };
+  });
+  return landRings;
 }
 
 export class ResultsMap {
@@ -106,6 +129,31 @@ export class ResultsMap {
     this.draw(box, answer);
   }
 
+  /**
+   * The land under the pins (GSHHG's coastline, coast.js) as one SVG path: the rings that
+   * reach into the drawn box, with the points closer than half a pixel to the last one left out.
+   */
+  landPath(box, project) {
+    // The drawing is wider than the box (it keeps the map's aspect): a margin of one box.
+    const latSpan = box.northEast.lat - box.southWest.lat, lngSpan = box.northEast.lng - box.southWest.lng;
+    const view = { west: box.southWest.lng - lngSpan, east: box.northEast.lng + lngSpan,
+      south: box.southWest.lat - latSpan, north: box.northEast.lat + latSpan };
+    const d = [];
+    for (const ring of land()) {
+      if (ring.east < view.west || ring.west > view.east || ring.north < view.south || ring.south > view.north) continue;
+      let lastX = null, lastY = null;
+      const path = [];
+      for (const [lng, lat] of ring.points) {
+        const [x, y] = project({ lat, lng });
+        if (lastX !== null && Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue;
+        path.push(`${x.toFixed(1)} ${y.toFixed(1)}`);
+        lastX = x; lastY = y;
+      }
+      if (path.length > 2) d.push(`M${path.join('L')}Z`);
+    }
+    return `<path class="land" data-rings="${d.length}" d="${d.join('')}"/>`;
+  }
+
   draw(box, answer) {
     // Web Mercator "world pixels" at zoom 0 (the world is 256 px wide), scaled to fit the box.
     const world = (p) => {
@@ -123,12 +171,7 @@ export class ResultsMap {
     const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" class="sea"/>`];
     const tiles = tileTemplate();
     if (tiles) parts.push(...tileImages(tiles, left, top, scale));
-    else {
-      for (let i = 1; i < 6; i++) {
-        parts.push(`<line x1="${(WIDTH * i) / 6}" y1="0" x2="${(WIDTH * i) / 6}" y2="${HEIGHT}" class="grid"/>`);
-        parts.push(`<line x1="0" y1="${(HEIGHT * i) / 6}" x2="${WIDTH}" y2="${(HEIGHT * i) / 6}" class="grid"/>`);
-      }
-    }
+    else parts.push(this.landPath(box, project));
     for (const cluster of answer.clusters || []) {
       const [x, y] = project(cluster.center);
       const r = Math.min(24, 11 + Math.sqrt(cluster.count) * 1.4);

@@ -202,6 +202,19 @@ def covered_label_points(page, label_selector):
     }""", label_selector)
 
 
+def markers_on_land(page):
+    """(on land, all) for the map's clusters and pins: whether the land path holds each one's point."""
+    return page.evaluate("""() => {
+      const svg = document.querySelector('#map svg');
+      const land = svg.querySelector('path.land');
+      const points = [];
+      for (const c of svg.querySelectorAll('.cluster circle')) points.push([+c.getAttribute('cx'), +c.getAttribute('cy')]);
+      for (const t of svg.querySelectorAll('.pin text')) points.push([+t.getAttribute('x'), +t.getAttribute('y') + 9]);
+      const onLand = points.filter(([x, y]) => land && land.isPointInFill(new DOMPoint(x, y))).length;
+      return [onLand, points.length];
+    }""")
+
+
 def emailed_link(path, recipient):
     """The newest link to `path` (`/verify-email`, `/reset-password`) in a mail to `recipient`,
     as BASE + path + query. Mail goes out from the server's outbox after the request's commit,
@@ -532,6 +545,10 @@ def main():
         total_text = page.locator("#results-count").inner_text()
         assert str(after) in total_text.replace(",", ""), f"results say {total_text!r}, the slider said {after}"
         expect(page.locator("#map svg .pin, #map svg .cluster").first).to_be_attached()
+        # The coastline and land are drawn, and the places found are on land.
+        assert int(page.locator("#map path.land").get_attribute("data-rings")) > 0, "no land drawn"
+        on_land, markers = markers_on_land(page)
+        assert markers and on_land >= 0.95 * markers, f"only {on_land} of {markers} map markers are on land"
         # The map counts the same search as the list (the chosen place, not a box around it).
         expect(page.locator("#map .map-total")).to_have_attribute(
             "data-total", page.locator("#results-count").get_attribute("data-total"))
@@ -877,6 +894,12 @@ def main():
         width = mobile.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"the results are {width} px wide at 375 px"
         expect(mobile.locator("#map svg image")).to_have_count(0)
+        # Zoomed into a cluster, the land is still there, under its pins.
+        mobile.locator("#map .cluster").first.click()
+        expect(mobile.locator("#map .map-reset")).to_be_visible()
+        expect(mobile.locator("#map .pin, #map .cluster").first).to_be_attached()
+        on_land, markers = markers_on_land(mobile)
+        assert markers and on_land >= 0.9 * markers, f"zoomed in, only {on_land} of {markers} markers are on land"
         mobile.locator("#results").scroll_into_view_if_needed()
         shot(mobile, "phone-results")
 
