@@ -70,7 +70,7 @@ function land() {
     for (let i = 0; i < numbers.length; i += 2) {
       x += numbers[i];
       y += numbers[i + 1];
-      const lng = coast.west + (x - 1.5) * coast.step, lat = coast.north - (y - 1.5) * coast.step;
+      const lng = coast.west + (x - coast.origin) * coast.step, lat = coast.north - (y - coast.origin) * coast.step;
       points.push([lng, lat]);
       west = Math.min(west, lng); east = Math.max(east, lng); south = Math.min(south, lat); north = Math.max(north, lat);
     }
