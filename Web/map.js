@@ -6,7 +6,6 @@
 import { get } from './api.js';
 import { t, money, shortMoney } from './i18n.js';
 import { esc } from './dom.js';
-import { coast } from './coast.js';
 
 const WIDTH = 600, HEIGHT = 400, PAD = 24;
 
@@ -58,10 +57,14 @@ function tileImages(template, left, top, scale) {
   return images;
 }
 
-/** The land (coast.js) as rings of [lng, lat] with their bounds, decoded on first use. */
+/**
+ * The land (coast.js, 87 KB: loaded with the first map, not with the page) as rings of
+ * [lng, lat] with their bounds, decoded once.
+ */
 let landRings = null;
-function land() {
+async function loadLand() {
   if (landRings) return landRings;
+  const { coast } = await import('./coast.js');
   landRings = coast.rings.map((text) => {
     const numbers = text.split(',').map(Number);
     const points = [];
@@ -125,7 +128,7 @@ export class ResultsMap {
     const area = isHome && filters.locationId
       ? { locationId: filters.locationId }
       : { locationId: undefined, bbox: [bounds.southWest.lat, bounds.southWest.lng, bounds.northEast.lat, bounds.northEast.lng].map((v) => v.toFixed(6)).join(',') };
-    const answer = await get('/listings/map', { ...filters, ...area, zoom: zoomFor(box) });
+    const [answer] = await Promise.all([get('/listings/map', { ...filters, ...area, zoom: zoomFor(box) }), loadLand()]);
     this.draw(box, answer);
   }
 
@@ -139,7 +142,7 @@ export class ResultsMap {
     const view = { west: box.southWest.lng - lngSpan, east: box.northEast.lng + lngSpan,
       south: box.southWest.lat - latSpan, north: box.northEast.lat + latSpan };
     const d = [];
-    for (const ring of land()) {
+    for (const ring of landRings) {
       if (ring.east < view.west || ring.west > view.east || ring.north < view.south || ring.south > view.north) continue;
       let lastX = null, lastY = null;
       const path = [];
