@@ -22,6 +22,9 @@ public struct APIServices: Sendable {
     public let guestCreationLimit: RateLimiter?
     /// Accounts and sessions; nil: no account routes (anonymous guests only).
     public let accounts: AccountService?
+    /// The host side (listings, calendars, requests to book); nil: no host routes. Host
+    /// routes need `accounts` too (a host is an account with the `host` role).
+    public var hosts: HostService?
 
     public init(locations: LocationService, listings: ListingService, calendars: CalendarService,
                 histograms: HistogramService, guests: GuestService, bookings: BookingService, wishlist: WishlistService,
@@ -49,14 +52,14 @@ extension APIServices {
     public init(catalog: any ListingRepository & LocationRepository, bookingStore: any BookingStore,
                 dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
                 timeZone: String = "Asia/Seoul", currency: CurrencyCode = .krw, guestCreationLimit: RateLimiter?,
-                accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
+                requestExpirySeconds: Int64 = RequestToBook.defaultExpirySeconds, accounts: AccountService? = nil, readiness: @escaping @Sendable () throws -> Void) {
         self.init(locations: LocationService(repository: catalog),
                   listings: ListingService(listings: catalog, dateProvider: dateProvider, pricing: pricing),
                   calendars: CalendarService(listings: catalog, dateProvider: dateProvider, defaultTimeZone: timeZone),
                   histograms: HistogramService(listings: catalog),
                   guests: GuestService(store: bookingStore, dateProvider: dateProvider),
                   bookings: BookingService(store: bookingStore, dateProvider: dateProvider, pricing: pricing,
-                                           tripsTimeZone: timeZone),
+                                           tripsTimeZone: timeZone, requestExpirySeconds: requestExpirySeconds),
                   wishlist: WishlistService(store: bookingStore, listings: catalog, dateProvider: dateProvider,
                                             pricing: pricing),
                   guestCreationLimit: guestCreationLimit,

@@ -7,7 +7,8 @@ extension JSONWriter {
     mutating func reservation(_ reservation: Reservation) {
         object { w in
             w.field("id", reservation.id.description)
-            w.field("status", reservation.status.rawValue)
+            w.field("status", reservation.displayStatus)
+            if let request = reservation.request { w.field("expiresAt", request.expiresAt.description) }
             w.field("listingId", reservation.listingID.description)
             w.key("listing")
             w.object {

@@ -21,6 +21,12 @@ public enum StaysAPI {
             AccountRoutes(services: services, accounts: accounts, authentication: authentication).register(in: &router)
         }
         ReservationRoutes(services: services, authentication: authentication).register(in: &router)
+        if let accounts = services.accounts, let hosts = services.hosts {
+            let signedIn = AccountAuthentication(accounts: accounts)
+            HostListingRoutes(services: services, hosts: hosts, signedIn: signedIn).register(in: &router)
+            HostCalendarRoutes(hosts: hosts, dateProvider: services.dateProvider, signedIn: signedIn).register(in: &router)
+            HostReservationRoutes(hosts: hosts, signedIn: signedIn).register(in: &router)
+        }
         WishlistRoutes(services: services, authentication: authentication).register(in: &router)
         // The web client at `/` and the demo catalog's generated pictures: static, no services.
         WebAppRoutes(policy: webClient).register(in: &router)

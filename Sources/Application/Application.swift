@@ -127,12 +127,20 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     if !configuration.readOnly { maintenance.append(AccountWiring.mailDelivery(configuration, engine: engine)) }
 
     let limit = configuration.guestsPerMinutePerAddress
-    let services = APIServices(
+    var services = APIServices(
         catalog: catalog, bookingStore: engine.bookingStore(), dateProvider: configuration.dateProvider,
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
+        requestExpirySeconds: configuration.requestExpirySeconds,
         accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
-    if seeded, let accounts = services.accounts { try DemoData.createDemoAccounts(accounts, log: configuration.log) }
+    let hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
+                            configuration: configuration.hosts)
+    services.hosts = hosts
+    if !configuration.readOnly { maintenance.append(RequestExpiry.task(hosts, log: configuration.log)) }
+    if seeded, let accounts = services.accounts {
+        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
+        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
+    }
     let log = configuration.log
 
     let metrics = Metrics()

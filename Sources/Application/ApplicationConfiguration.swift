@@ -29,6 +29,10 @@ public struct ApplicationConfiguration: Sendable {
     public var dateProvider: any DateProvider = SystemDateProvider()
     /// `POST /guests` per client address per minute; 0 turns the limit off. Default 20.
     public var guestsPerMinutePerAddress = 20
+    /// The host side (`--host-fee-bp`): host service fee and page sizes.
+    public var hosts = HostService.Configuration()
+    /// How long a request to book holds its nights (`--request-expiry SECONDS`). Default 86400.
+    public var requestExpirySeconds = RequestToBook.defaultExpirySeconds
     /// One line per answered request, written off the request path (a bounded buffer; lines
     /// dropped under overload are counted); nil: no access log.
     public var accessLog: AccessLogWriter?

@@ -34,17 +34,29 @@ public enum DemoData {
         }
     }
 
-    /// The demo guest and the demo host, created with the demo catalog: their emails and one
+    /// The demo hosts besides host@stays.example: every demo listing belongs to one of them.
+    static let moreDemoHosts = [("host2@stays.example", "데모 호스트 2"), ("host3@stays.example", "데모 호스트 3")]
+    /// One demo listing in this many is request-to-book (`instantBook: false`).
+    public static let requestToBookEvery = 5
+
+    /// The demo guest and the demo hosts, created with the demo catalog: their emails and one
     /// generated password are logged this once (nothing else ever shows the password).
-    public static func createDemoAccounts(_ accounts: AccountService, log: (String) -> Void) throws {
+    /// Returns the hosts' ids (host@stays.example first), for `assignListings`.
+    @discardableResult
+    public static func createDemoAccounts(_ accounts: AccountService, log: (String) -> Void) throws -> [AccountID] {
         // 16 random base64url characters: 96 bits, never a common password.
         let password = String(GuestToken().text.prefix(16))
+        var hosts: [AccountID] = []
         for (email, name, roles) in [("guest@stays.example", "데모 게스트", ["guest"]),
-                                     ("host@stays.example", "데모 호스트", ["guest", "host"])] {
-            _ = try accounts.createAccount(SignUpForm(email: email, password: Password(password), name: name, roles: roles),
-                                           verified: true)
+                                     ("host@stays.example", "데모 호스트", ["guest", "host"])]
+            + moreDemoHosts.map({ ($0.0, $0.1, ["host"]) }) {
+            let account = try accounts.createAccount(SignUpForm(email: email, password: Password(password), name: name,
+                                                                roles: roles), verified: true)
+            if roles.contains("host") { hosts.append(account.id) }
         }
-        log("demo accounts: guest@stays.example (guest) and host@stays.example (host), password \(password) "
+        log("demo accounts: guest@stays.example (guest) and host@stays.example, "
+            + moreDemoHosts.map(\.0).joined(separator: ", ") + " (hosts of the demo listings), password \(password) "
             + "(shown only now; `stays accounts create` makes more)")
+        return hosts
     }
 }

@@ -9,7 +9,7 @@ enum LandmarkListingCounts {
 
     static let landmarksSQL =
         "SELECT id, latitude, longitude, search_radius_km FROM locations WHERE kind = 'landmark'"
-    static let pointsSQL = "SELECT latitude, longitude FROM listings ORDER BY latitude"
+    static let pointsSQL = "SELECT latitude, longitude FROM listings WHERE status = 'published' ORDER BY latitude"
 
     static func landmark(_ row: some StoreRow) -> Landmark {
         (id: row.int64(0), circle: SearchCircle(centre: Coordinate(latitude: row.double(1), longitude: row.double(2)),

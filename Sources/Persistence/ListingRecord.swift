@@ -14,14 +14,14 @@ enum ListingRecord {
         "recommendation_score", "cancellation_policy",
     ]
 
-    static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ?"
+    static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ? AND status = 'published'"
 
     /// As `selectByID`, without the long texts a search result never shows: description,
     /// amenities and house rules come back empty. Decode with `decodeSummary`.
-    static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ?"
+    static let selectSummaryByID = "SELECT \(summaryColumns) FROM listings WHERE id = ? AND status = 'published'"
 
     /// `selectSummaryByID` for several ids: append the condition on `id`.
-    static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE "
+    static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE status = 'published' AND "
 
     /// The summary column list (for each engine's own WHERE syntax).
     static let summaryColumns = columns.map { column -> String in

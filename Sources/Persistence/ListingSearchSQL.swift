@@ -98,7 +98,7 @@ struct ListingSearchSQL {
     }
 
     private var commonFilter: String {
-        "l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4)" + areaCondition
+        "l.status = 'published' AND l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4)" + areaCondition
     }
 
     /// `WITH ... p AS (...)`.

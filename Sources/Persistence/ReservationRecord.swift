@@ -13,11 +13,12 @@ enum ReservationRecord {
     static let columns = """
         r.id, r.guest_id, r.listing_id, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
         r.nightly_prices, r.line_items, r.total, r.cancellation_policy, r.status, r.created_at, r.cancelled_at, \
-        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on
+        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on, q.status, q.expires_at
         """
-    static let columnCount = 22
+    static let columnCount = 24
     /// What `columns` needs joined to `reservations r`.
-    static let joins = "JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id"
+    static let joins = "JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id "
+        + "LEFT JOIN reservation_requests q ON q.reservation_id = r.id"
     static let from = "FROM reservations r \(joins)"
     static let select = "SELECT \(columns) \(from)"
 
@@ -46,7 +47,17 @@ enum ReservationRecord {
         let total = row.int64(11)
         var refund: Refund?
         let nightlyPrices = zip(stay.nightDates, prices).map { NightlyPrice(date: $0, price: $1) }
-        if status == .cancelled {
+        // A request to book (0007_hosts.sql): 'accepted' shows as the stay it became.
+        var request: ReservationRequest?
+        if let text = row.optionalString(22) {
+            guard let stored = text == "accepted" ? .confirmed : HostReservationStatus(rawValue: text) else {
+                throw corrupt("reservation_requests.status", 22)
+            }
+            request = ReservationRequest(status: stored, expiresAt: Instant(millisecondsSinceEpoch: row.int64(23)))
+        }
+        // A request that ended without a stay (declined, expired, withdrawn) refunds nothing: nothing was paid.
+        let endedAsRequest = request.map { $0.status != .confirmed && $0.status != .requested } ?? false
+        if status == .cancelled, !endedAsRequest {
             // The refund follows from frozen inputs (prices, policy, the cancellation date), so
             // it is computed again here, with labels in any language; `refund_lines` keeps the
             // amounts as refunded, for audits.
@@ -64,7 +75,8 @@ enum ReservationRecord {
             nightlyPrices: nightlyPrices,
             lineItems: lineItems, total: total, cancellationPolicy: policy, status: status,
             createdAt: Instant(millisecondsSinceEpoch: row.int64(14)),
-            cancelledAt: row.optionalInt64(15).map { Instant(millisecondsSinceEpoch: $0) }, refund: refund)
+            cancelledAt: row.optionalInt64(15).map { Instant(millisecondsSinceEpoch: $0) }, refund: refund,
+            request: request)
     }
 
     static func encode(_ values: [Int64]) -> String {

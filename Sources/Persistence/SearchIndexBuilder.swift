@@ -92,7 +92,7 @@ struct SearchIndexBuilder {
     /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
     static func readListing(_ id: Int64, in db: some StoreConnection) throws -> SearchIndexListingPatch {
         var found: SearchIndexListingRow?
-        try db.forEachRow(SearchIndexListingRow.select + " WHERE id = ?", [id]) {
+        try db.forEachRow(SearchIndexListingRow.select + " AND id = ?", [id]) {
             found = SearchIndexListingRow($0)
         }
         guard let listing = found else {
@@ -343,12 +343,14 @@ struct SearchIndexBuilder {
 /// One row of `listings` as the index reads it. The one place that decodes a listing for
 /// the index: the full build and a patch both use it.
 struct SearchIndexListingRow {
-    /// Append " WHERE ..." or " ORDER BY ..." as needed.
+    /// Published listings only (a draft or unpublished one is in no search): append
+    /// " AND ..." or " ORDER BY ..." as needed.
     static let select = """
         SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
         COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
         available_until, recommendation_score, COALESCE(rating, -1), weekend_price IS NOT NULL, cleaning_fee, \
-        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy FROM listings
+        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy FROM listings \
+        WHERE status = 'published'
         """
     private static let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
 

@@ -61,7 +61,11 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
     func listingExists(_ id: ListingID) throws -> Bool {
-        try connection.exists("SELECT 1 FROM listings WHERE id = ?", [id.rawValue])
+        try connection.exists("SELECT 1 FROM listings WHERE id = ? AND status = 'published'", [id.rawValue])
+    }
+
+    func instantBook(_ listing: ListingID) throws -> Bool {
+        try connection.fetchOne("SELECT instant_book FROM listings WHERE id = ?", [listing.rawValue]) { $0.bool(0) } ?? true
     }
 
     @_specialize(where Engine == SQLiteEngine)
@@ -151,6 +155,16 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
                 ReservationRecord.encode(quote.lineItems.map { ($0.kind.rawValue, $0.amount) }), quote.total,
                 new.cancellationPolicy.rawValue, new.createdAt.millisecondsSinceEpoch,
             ]) { $0.int64(0) } ?? 0
+        if let expiresAt = new.requestExpiresAt {
+            try connection.run("INSERT INTO reservation_requests (reservation_id, status, expires_at) VALUES (?, 'requested', ?)",
+                               [id, expiresAt.millisecondsSinceEpoch])
+        }
+        // Requests past their expiry hold nothing, though their night rows stay until the
+        // expiry job records them: record those this stay meets first.
+        // (`cancelled_on` of an ended request is informational: the UTC date is enough.)
+        try RequestEnding.expireDue(on: quote.listingID, overlapping: quote.stay, at: new.createdAt,
+                                    today: CalendarDate(daysSinceEpoch: Int(new.createdAt.millisecondsSinceEpoch / 86_400_000)),
+                                    in: connection)
         let nights = StoreValue.integers(quote.stay.nightDates.map { Int64($0.daysSinceEpoch) })
         // Every night in one statement: the primary key refuses any night already held,
         // whichever server holds it. In a savepoint, because an error aborts a PostgreSQL
@@ -208,6 +222,16 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             """, [listingID.rawValue, id.rawValue])
         try connection.run("DELETE FROM reservation_nights WHERE reservation_id = ?", [id.rawValue])
         try ChangeLog.append(listing: listingID, reason: .cancellation, in: connection)
+    }
+
+    func withdrawRequest(_ reservation: Reservation, at instant: Instant, on date: CalendarDate) throws {
+        guard try RequestEnding.end(reservation.id, listing: reservation.listingID, as: .withdrawn, at: instant, on: date,
+                                    in: connection) else {
+            // Accepted, declined or expired by another transaction first.
+            let now = try self.reservation(reservation.id, of: reservation.guestID)?.asOf(instant).request?.status
+            throw HostError.reservationStateConflict(reservation.id, status: now ?? .confirmed, action: .guestCancel)
+        }
+        try ChangeLog.append(listing: reservation.listingID, reason: .cancellation, in: connection)
     }
 
     @_specialize(where Engine == SQLiteEngine)

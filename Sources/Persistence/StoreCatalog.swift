@@ -80,7 +80,7 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
         try engine.readOne { connection -> (listing: Listing, entries: [CalendarEntry])?? in
             guard let (listing, sequence) = try connection.fetchOne(
                 "SELECT \(ListingRecord.summaryColumns), (SELECT seq FROM change_log_counter WHERE id = 1) "
-                    + "FROM listings WHERE id = ?", [id.rawValue], compact: true,
+                    + "FROM listings WHERE id = ? AND status = 'published'", [id.rawValue], compact: true,
                 { (try ListingRecord.decodeSummary($0), $0.int64(ListingRecord.columns.count)) })
             else { return .some(nil) }
             let days = try range(listing)
@@ -135,7 +135,7 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
     private static var listingWithCalendarSQL: String {
         let nullSummary = Array(repeating: "NULL", count: ListingRecord.columns.count).joined(separator: ", ")
         return "SELECT \(ListingRecord.summaryColumns), NULL AS day, NULL, NULL, NULL, NULL, NULL, NULL "
-            + "FROM listings WHERE id = ?1 UNION ALL "
+            + "FROM listings WHERE id = ?1 AND status = 'published' UNION ALL "
             + "SELECT \(nullSummary), day, status, price, min_nights, max_nights, closed_to_arrival, closed_to_departure "
             + "FROM calendar_days WHERE listing_id = ?1 AND day >= ?2 AND day < ?3 ORDER BY day NULLS FIRST"
     }
@@ -225,7 +225,7 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
         try engine.readOne { connection in
             try connection.fetchOne("""
                 SELECT count(*), min(latitude), max(latitude), min(longitude), max(longitude) FROM listings \
-                WHERE location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = ?)
+                WHERE status = 'published' AND location_id IN (SELECT location_id FROM location_ancestors WHERE ancestor_id = ?)
                 """, [id.rawValue]) { row -> BoundingBox? in
                 guard row.int(0) > 0 else { return nil }
                 return BoundingBox(southWest: Coordinate(latitude: row.double(1), longitude: row.double(3)),

@@ -194,7 +194,8 @@ public final class StoreCatalogWriter<Engine: StoreEngine>: CatalogWriting {
         try write { connection in
             try connection.run("""
                 UPDATE locations SET listing_count = (SELECT count(*) FROM location_ancestors a \
-                JOIN listings l ON l.location_id = a.location_id WHERE a.ancestor_id = locations.id)
+                JOIN listings l ON l.location_id = a.location_id WHERE a.ancestor_id = locations.id \
+                AND l.status = 'published')
                 """, .none)
             try Self.countListingsAroundLandmarks(in: connection)
             try ChangeLog.append(listing: nil, reason: .catalog, in: connection)

@@ -114,7 +114,7 @@ enum ServeCommand {
         .integer("write-rate-limit", "N", env: "STAYS_WRITE_RATE_LIMIT",
                  "POST/PUT/PATCH/DELETE per client address per second, more are answered 429; 0: no limit", in: 0...1_000_000,
                  \.application.server.writesPerSecondPerAddress),
-    ] + ServeOption.accountOptions
+    ] + ServeOption.accountOptions + ServeOption.hostOptions
 
     static let printConfigSpec = OptionSpec.flag(
         "print-config", "print every option's effective value and where it came from (flag, environment or default), then exit")

@@ -31,6 +31,26 @@ import TestSupport
         }
         #expect(lines.value.filter { $0.contains(password) }.count == 1)
 
+        // Every demo listing belongs to one of the demo hosts; some are request-to-book.
+        var owned = 0
+        var requestToBook = 0
+        for email in ["host@stays.example", "host2@stays.example", "host3@stays.example"] {
+            let client = BookingClient(port: port, token: nil)
+            let signedIn = try client.send("POST", "/sessions", body: client.json(["email": email, "password": password]))
+            let host = BookingClient(port: port, token: try #require(signedIn.object["accessToken"] as? String))
+            var cursor: String?
+            repeat {
+                let page = try host.send("GET", "/host/listings?limit=100" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                let listings = try #require(page.object["listings"] as? [[String: Any]], "\(page.text)")
+                owned += listings.count
+                requestToBook += listings.filter { $0["instantBook"] as? Bool == false }.count
+                #expect(listings.allSatisfy { $0["status"] as? String == "published" })
+                cursor = page.object["nextCursor"] as? String
+            } while cursor != nil
+        }
+        #expect(owned == DemoData.listingCount)
+        #expect(requestToBook > 0 && requestToBook < owned / 2)
+
         // A second start on the same database creates no more and prints no password.
         application.shutdown()
         application.waitUntilStopped()

@@ -17,8 +17,8 @@ import Storage
             try db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchAll { $0.string(0) }
         }
         #expect(tables == ["account_tokens", "accounts", "calendar_days", "change_log", "change_log_trim", "guests",
-                           "idempotency_keys", "listings", "location_ancestors", "locations", "mail_outbox",
-                           "reservation_nights", "reservations", "schema_migrations", "sessions", "sign_in_failures",
+                           "idempotency_keys", "listing_drafts", "listings", "location_ancestors", "locations",
+                           "mail_outbox", "reservation_nights", "reservation_requests", "reservations", "schema_migrations", "sessions", "sign_in_failures",
                            "spent_refresh_tokens", "sqlite_sequence", "wishlist"])
         let applied = try pool.read { try Schema.migrator.appliedMigrations($0) }
         #expect(applied.map(\.version) == Schema.migrations.map(\.version))

@@ -40,8 +40,12 @@ public final class BookingService: Sendable {
     /// Counted after each committed booking and cancellation.
     public let counters = BookingCounters()
 
+    /// How long a request to book holds its nights (`--request-expiry`), seconds.
+    private let requestExpirySeconds: Int64
+
     public init(store: any BookingStore, dateProvider: any DateProvider, pricing: PricingConfiguration = .standard,
-                tripsTimeZone: String = "Asia/Seoul") {
+                tripsTimeZone: String = "Asia/Seoul", requestExpirySeconds: Int64 = RequestToBook.defaultExpirySeconds) {
+        self.requestExpirySeconds = requestExpirySeconds
         self.store = store
         self.dateProvider = dateProvider
         self.pricing = pricing
@@ -78,12 +82,15 @@ public final class BookingService: Sendable {
                                             configuration: pricing, language: language)
             guard quote.total == request.expectedTotal else { throw StaysError.priceChanged(quote) }
             let now = dateProvider.now()
+            let start = RequestToBook(instantBook: try transaction.instantBook(listing.id), createdAt: now,
+                                      expirySeconds: requestExpirySeconds)
             let id = try transaction.insertReservation(NewReservation(
-                guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy, createdAt: now))
+                guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy, createdAt: now,
+                requestExpiresAt: start.expiresAt))
             guard let reservation = try transaction.reservation(id, of: guest) else {
                 throw StaysError.reservationNotFound(id)  // unreachable: inserted just above
             }
-            let localized = reservation.localized(in: language)
+            let localized = reservation.asOf(now).localized(in: language)
             let made = try receipt(localized)
             try transaction.storeIdempotencyRecord(
                 IdempotencyRecord(requestFingerprint: fingerprint, reservationID: id, responseBody: made.recorded),
@@ -99,7 +106,7 @@ public final class BookingService: Sendable {
         guard let reservation = try store.read({ try $0.reservation(id, of: guest) }) else {
             throw StaysError.reservationNotFound(id)
         }
-        return reservation.localized(in: language)
+        return reservation.asOf(dateProvider.now()).localized(in: language)
     }
 
     /// A page of the guest's trips (see `BookingReads.trips`).
@@ -123,6 +130,17 @@ public final class BookingService: Sendable {
             changed = false   // a retried unit of work starts over
             if reservation.status == .cancelled { return reservation.localized(in: language) }
             let today = dateProvider.today(in: reservation.listing.timeZone)
+            let now = dateProvider.now()
+            if let request = reservation.request, request.status(at: now) != .confirmed {
+                // A pending request is withdrawn at no cost; one already ended stays as it is.
+                guard request.status(at: now) == .requested else { return reservation.asOf(now).localized(in: language) }
+                try transaction.withdrawRequest(reservation, at: now, on: today)
+                guard let withdrawn = try transaction.reservation(id, of: guest) else {
+                    throw StaysError.reservationNotFound(id)
+                }
+                changed = true
+                return withdrawn.localized(in: language)
+            }
             guard today < reservation.stay.checkout else { throw StaysError.stayEnded(id) }
             let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,
                                 nightlyPrices: reservation.nightlyPrices, lineItems: reservation.lineItems,

@@ -39,6 +39,8 @@ public protocol BookingReads {
     /// Saved listing ids, most recently saved first.
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID]
     func listingExists(_ id: ListingID) throws -> Bool
+    /// Whether a booking of `listing` confirms at once; false: a request to book.
+    func instantBook(_ listing: ListingID) throws -> Bool
 }
 
 /// The writes of the booking path; only inside `BookingStore.write`.
@@ -59,4 +61,20 @@ public protocol BookingTransaction: BookingReads {
     func saveToWishlist(_ listing: ListingID, of guest: GuestID, at instant: Instant) throws
     /// Idempotent.
     func removeFromWishlist(_ listing: ListingID, of guest: GuestID) throws
+    /// Withdraws a pending request to book (see the extension's default).
+    func withdrawRequest(_ reservation: Reservation, at instant: Instant, on date: CalendarDate) throws
+}
+
+extension BookingReads {
+    /// Whether a guest's booking of `listing` is confirmed at once (`instantBook`) rather
+    /// than a request the host answers. Stores without requests to book: always.
+    public func instantBook(_ listing: ListingID) throws -> Bool { true }
+}
+
+extension BookingTransaction {
+    /// Withdraws a pending request to book (the guest's cancel of it): `withdrawn`, at no
+    /// cost, nights free at once. Only stores that keep requests implement it.
+    public func withdrawRequest(_ reservation: Reservation, at instant: Instant, on date: CalendarDate) throws {
+        preconditionFailure("this store keeps no requests to book")
+    }
 }

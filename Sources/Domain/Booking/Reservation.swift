@@ -41,7 +41,9 @@ public struct Reservation: Hashable, Sendable {
     public init(id: ReservationID, guestID: GuestID, listingID: ListingID, listing: TripListing, stay: Stay,
                 guests: GuestCount, currency: CurrencyCode, nightlyPrices: [NightlyPrice], lineItems: [LineItem],
                 total: Int64, cancellationPolicy: CancellationPolicy, status: ReservationStatus,
-                createdAt: Instant, cancelledAt: Instant? = nil, refund: Refund? = nil) {
+                createdAt: Instant, cancelledAt: Instant? = nil, refund: Refund? = nil,
+                request: ReservationRequest? = nil) {
+        self.request = request
         self.id = id
         self.guestID = guestID
         self.listingID = listingID
@@ -60,6 +62,24 @@ public struct Reservation: Hashable, Sendable {
     }
 
     public var nights: Int { stay.nights }
+
+    /// Set when the reservation began as a request to book (`instantBook: false`).
+    public var request: ReservationRequest?
+
+    /// What the guest is shown as the status: the request's while it is one (or ended as
+    /// one), else `status`. See `asOf(_:)` for expiry.
+    public var displayStatus: String {
+        guard let request, request.status != .confirmed else { return status.rawValue }
+        return request.status.rawValue
+    }
+
+    /// The same reservation with its request's status as of `instant` (a request past
+    /// `expiresAt` is `expired` before any job has recorded it).
+    public func asOf(_ instant: Instant) -> Reservation {
+        var copy = self
+        if let request { copy.request?.status = request.status(at: instant) }
+        return copy
+    }
 }
 
 /// What a guest asks to book: the same inputs as a quote, plus the total they were shown.
@@ -90,7 +110,11 @@ public struct NewReservation: Hashable, Sendable {
     public var quote: Quote
     public var cancellationPolicy: CancellationPolicy
     public var createdAt: Instant
-    public init(guestID: GuestID, quote: Quote, cancellationPolicy: CancellationPolicy, createdAt: Instant) {
+    /// Non-nil: the booking is a request to book that holds its nights until then.
+    public var requestExpiresAt: Instant?
+    public init(guestID: GuestID, quote: Quote, cancellationPolicy: CancellationPolicy, createdAt: Instant,
+                requestExpiresAt: Instant? = nil) {
+        self.requestExpiresAt = requestExpiresAt
         self.guestID = guestID
         self.quote = quote
         self.cancellationPolicy = cancellationPolicy

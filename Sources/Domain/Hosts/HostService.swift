@@ -83,7 +83,8 @@ public final class HostService: Sendable {
             }
             guard content != listing.content else { return listing }
             return try transaction.updateListing(id, content: content, status: listing.status,
-                                                 expectedVersion: listing.version, at: now)
+                                                 expectedVersion: listing.version, at: now,
+                                                 today: dateProvider.today(in: content.timeZone))
         }
     }
 
@@ -110,7 +111,8 @@ public final class HostService: Sendable {
                 guard missing.isEmpty else { throw HostError.publishRequirementsMissing(missing) }
             }
             return try transaction.updateListing(id, content: listing.content, status: status,
-                                                 expectedVersion: listing.version, at: now)
+                                                 expectedVersion: listing.version, at: now,
+                                                 today: dateProvider.today(in: listing.content.timeZone))
         }
     }
 

@@ -59,8 +59,10 @@ public protocol HostTransaction: HostReads {
     /// Stores `content` and `status` with version `expectedVersion + 1` and `updatedAt`,
     /// only if the stored version is `expectedVersion`; otherwise throws
     /// `HostError.listingChanged` with the current ETag. Returns the stored listing.
+    /// `today` is the date in the listing's zone: a published listing's bookable window
+    /// (`availableUntil`) is written from it.
     func updateListing(_ id: ListingID, content: HostListingContent, status: HostListingStatus,
-                       expectedVersion: Int64, at instant: Instant) throws -> HostListing
+                       expectedVersion: Int64, at instant: Instant, today: CalendarDate) throws -> HostListing
     /// Writes the rows of `CalendarEdit.upserts` and deletes those of `deletions`; called
     /// only with a non-empty edit (an empty one writes and logs nothing).
     func writeCalendar(of listing: ListingID, upserts: [CalendarEntry], deletions: [CalendarDate],

@@ -2,7 +2,7 @@
 /// receive in the 422's list.
 public enum PublishRequirement: String, CaseIterable, Hashable, Sendable {
     case title, photos, price, location
-    case verifiedEmail = "verified-email"
+    case verifiedEmail
 }
 
 /// What is missing to publish a listing, in `PublishRequirement.allCases` order; empty

@@ -70,3 +70,8 @@ extension StoreEngine {
     /// Throws unless a connection can read the schema bookkeeping (for `/health/ready`).
     public func checkReadable() throws { try StoreCatalog(engine: self).checkReadable() }
 }
+
+extension StoreEngine {
+    /// The host unit of work: host listings, their calendars, requests to book.
+    public func hostStore() -> any HostStore { StoreHosts(engine: self) }
+}

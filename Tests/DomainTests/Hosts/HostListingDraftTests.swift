@@ -183,7 +183,7 @@ import Testing
         content.coordinate = Coordinate(latitude: 37.5, longitude: 127)
         #expect(PublishRequirements.missing(content, emailVerified: true).isEmpty)
         #expect(PublishRequirements.missing(content, emailVerified: false) == [.verifiedEmail])
-        #expect(PublishRequirement.verifiedEmail.rawValue == "verified-email")
+        #expect(PublishRequirement.verifiedEmail.rawValue == "verifiedEmail")
     }
 }
 

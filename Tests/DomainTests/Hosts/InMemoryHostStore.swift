@@ -95,7 +95,7 @@ final class InMemoryHostStore: HostStore {
             return id
         }
         func updateListing(_ id: ListingID, content: HostListingContent, status: HostListingStatus,
-                           expectedVersion: Int64, at instant: Instant) throws -> HostListing {
+                           expectedVersion: Int64, at instant: Instant, today: CalendarDate) throws -> HostListing {
             guard var listing = state.listings[id] else { throw StaysError.listingNotFound(id) }
             guard listing.version == expectedVersion else { throw HostError.listingChanged(currentETag: listing.etag) }
             let visible = listing.status == .published || status == .published
