@@ -53,6 +53,7 @@ extension JSONWriter {
             }
             $0.field("checkinTime", listing.checkinTime)
             $0.field("checkoutTime", listing.checkoutTime)
+            $0.field("instantBook", listing.instantBook)
             $0.field("houseRules", strings: listing.houseRules)
             $0.key("pricing")
             $0.object {

@@ -175,6 +175,8 @@ public struct Listing: Hashable, Sendable {
     /// Higher comes first in the `recommended` order.
     public var recommendationScore: Int
     public var cancellationPolicy: CancellationPolicy
+    /// false: a guest's booking is a request the host accepts or declines (issue 27).
+    public var instantBook = true
 
     public init(id: ListingID, locationID: LocationID, title: String, description: String, roomType: RoomType,
                 coordinate: Coordinate, timeZone: String, currency: CurrencyCode, photoURLs: [String],

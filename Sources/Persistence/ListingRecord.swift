@@ -11,7 +11,7 @@ enum ListingRecord {
         "bedrooms", "beds", "bathrooms", "rating", "review_count", "base_price", "weekend_price",
         "extra_guest_fee", "guests_included", "cleaning_fee", "weekly_discount_bp", "monthly_discount_bp",
         "min_nights", "max_nights", "checkin_time", "checkout_time", "house_rules", "available_until",
-        "recommendation_score", "cancellation_policy",
+        "recommendation_score", "cancellation_policy", "instant_book",
     ]
 
     static let selectByID = "SELECT \(columns.joined(separator: ", ")) FROM listings WHERE id = ? AND status = 'published'"
@@ -100,7 +100,7 @@ enum ListingRecord {
             houseRules: try strings(31),
             availableUntil: row.optionalInt(32).map { CalendarDate(daysSinceEpoch: $0) },
             recommendationScore: row.int(33),
-            cancellationPolicy: policy)
+            cancellationPolicy: policy).withInstantBook(row.bool(35))
     }
 
     /// Every column of `listing` in `columns` order, as either engine binds them.
@@ -141,6 +141,16 @@ enum ListingRecord {
             (listing.availableUntil?.daysSinceEpoch).storeValue,
             (listing.recommendationScore).storeValue,
             (listing.cancellationPolicy.rawValue).storeValue,
+            (listing.instantBook).storeValue,
         ]
+    }
+}
+
+extension Listing {
+    /// The listing with `instantBook` set (the memberwise init predates the column).
+    func withInstantBook(_ instantBook: Bool) -> Listing {
+        var copy = self
+        copy.instantBook = instantBook
+        return copy
     }
 }

@@ -302,6 +302,15 @@ class Checker:
                 self.auth = {"Authorization": "Bearer " + guest.json["token"]}
         except Exception:
             pass
+        self.host_auth = None  # a host account's Authorization header, for the host routes' parameter checks
+        try:
+            host = self.client.request("POST", "/accounts", {"Content-Type": "application/json"}, json.dumps(
+                {"email": "contract-host@example.com", "password": "노을 지는 바닷가 contract 2026", "name": "Host",
+                 "roles": ["host"]}).encode())
+            if host.status == 201:
+                self.host_auth = {"Authorization": "Bearer " + host.json["accessToken"]}
+        except Exception:
+            pass
         for section in (self.spec_checks, self.health, self.locations, self.listings, self.paging,
                         self.listing_detail, self.consistency, self.calendar, self.histogram, self.listings_map, self.quotes, self.stay_problems,
                         self.parameter_bounds, self.http_semantics, self.request_ids, self.transport_problems,
@@ -908,7 +917,12 @@ class Checker:
             if "{" in template or "get" not in item:
                 continue
             headers = None
-            if item["get"].get("security"):
+            if item["get"].get("security") and template.startswith("/host/"):
+                if self.host_auth is None:
+                    self.result("%s parameter bounds need a host" % template, ["no host account could be created"])
+                    continue
+                headers = self.host_auth
+            elif item["get"].get("security"):
                 if self.auth is None:
                     self.result("%s parameter bounds need a guest" % template, ["no guest could be created"])
                     continue
@@ -1136,8 +1150,11 @@ class Checker:
         for item in page["items"]:
             if item["id"] in skip:
                 continue
+            detail = self.get("/listings/" + item["id"])
+            if detail.get("instantBook") is False:
+                continue  # a request to book: the booking checks below follow an instant booking
             quote = self.get("/quote", dict(stay, listingId=item["id"]))
-            return item, self.get("/listings/" + item["id"]), quote
+            return item, detail, quote
         raise RuntimeError("no listing bookable for %s" % stay)
 
     def near(self, item):
