@@ -30,7 +30,8 @@ function item(reservation) {
     ? `<p class="muted">${t('answerBy')(new Date(reservation.expiresAt).toLocaleString())}</p>` : '';
   return `<li class="trip host-request" data-id="${esc(reservation.id)}" data-status="${esc(reservation.status)}">
     <div><h2>${esc(reservation.listingTitle)}</h2>
-      <p>${esc(reservation.guest?.firstName || '')} · ${t('guestsSummary')({ adults: g.adults || 0, children: g.children || 0, infants: g.infants || 0 })}</p>
+      <p>${[reservation.guest?.firstName ? esc(reservation.guest.firstName) : t('anonymousGuest'),
+        t('guestsSummary')({ adults: g.adults || 0, children: g.children || 0, infants: g.infants || 0 })].join(' · ')}</p>
       <p>${reservation.checkin} → ${reservation.checkout} · ${t('nights')(reservation.nights)} ·
         <span class="status">${t('status')[reservation.status] || esc(reservation.status)}</span></p>
       <p>${t('guestPays')} ${money(reservation.total, reservation.currency)}</p>

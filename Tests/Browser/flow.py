@@ -47,6 +47,7 @@ PHOTO_ORIGIN = "https://photos.stays.test"
 PHOTO_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#d9c7a3"/>'
              '<path d="M40 170 L200 80 L360 170 Z" fill="#3b3b3b"/><rect x="80" y="170" width="240" height="100" fill="#f3ead8"/></svg>')
 TIMEOUT = 15_000
+expect.set_options(timeout=TIMEOUT)
 
 problems = []
 skipped = []
@@ -314,6 +315,7 @@ def host_flow(browser):
     editor.get_by_label("지역 찾기").fill("종로구")
     expect(editor.locator("#f-locationId option", has_text="종로구").first).to_be_attached()
     editor.locator("#f-locationId").select_option(label=editor.locator("#f-locationId option", has_text="종로구").first.inner_text())
+    location_id = editor.locator("#f-locationId").input_value()
     editor.get_by_label("위도").fill("37.5826")
     editor.get_by_label("경도").fill("126.9836")
     editor.get_by_label("기본 요금 (1박)").fill("12000")
@@ -335,6 +337,10 @@ def host_flow(browser):
     expect(host.locator("#listing-form .form-note")).not_to_be_empty()
     host.locator("#publish-listing").click()
     expect(host.locator("#listing-status")).to_have_attribute("data-status", "published")
+    # Issue 27: a published listing is in search before the publish's answer is sent.
+    searched = host.request.get(f"{BASE}/listings?locationId={location_id}&sort=price_asc&limit=50").json()
+    assert listing_id in [item["id"] for item in searched["items"]], \
+        f"listing {listing_id} is not in /listings right after publishing (total {searched['total']})"
     shot(host, "host-published", "host-editor")
 
     step("host: the calendar editor: price three nights, close one")
@@ -399,11 +405,14 @@ def host_flow(browser):
     expect(request_item).to_be_visible()
     expect(request_item).to_have_attribute("data-status", "requested")
     expect(request_item).to_contain_text(title)
-    expect(request_item.locator("[data-testid=payout-total]")).not_to_be_empty()
     shot(host, "host-requests", "host-requests")
     request_item.locator(".accept-request").click()
-    expect(host.locator(f"#host-requests .host-request[data-id='{reservation_id}']")).to_have_attribute("data-status", "confirmed")
+    accepted = host.locator(f"#host-requests .host-request[data-id='{reservation_id}']")
+    expect(accepted).to_have_attribute("data-status", "confirmed")
+    expect(accepted.locator("[data-testid=payout-total]")).not_to_be_empty()
+    shot(host, "host-accepted")
     host.goto(f"{BASE}/#/host/listings/{listing_id}/calendar")
+    expect(host.locator("#host-cal .night").first).to_be_visible()
     held = host.locator(f'#host-cal .night[data-date="{checkin}"]')
     if not held.count():
         host.locator("#host-cal-next").click()
