@@ -13,9 +13,9 @@ enum ReservationRecord {
     static let columns = """
         r.id, r.guest_id, r.listing_id, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
         r.nightly_prices, r.line_items, r.total, r.cancellation_policy, r.status, r.created_at, r.cancelled_at, \
-        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on, q.status, q.expires_at
+        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on, q.status, q.expires_at, r.cancelled_by
         """
-    static let columnCount = 24
+    static let columnCount = 25
     /// What `columns` needs joined to `reservations r`.
     static let joins = "JOIN listings l ON l.id = r.listing_id JOIN locations loc ON loc.id = l.location_id "
         + "LEFT JOIN reservation_requests q ON q.reservation_id = r.id"
@@ -62,8 +62,12 @@ enum ReservationRecord {
             // it is computed again here, with labels in any language; `refund_lines` keeps the
             // amounts as refunded, for audits.
             guard let cancelledOn = row.optionalInt(21) else { throw corrupt("cancelled_on", 21) }
-            refund = Refund(policy: policy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
-                            cancelledOn: CalendarDate(daysSinceEpoch: cancelledOn))
+            // A host's cancellation refunds everything, whatever the policy.
+            refund = row.optionalString(24) == CancelledBy.host.rawValue
+                ? Refund.hostCancellation(policy: policy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
+                                          cancelledOn: CalendarDate(daysSinceEpoch: cancelledOn))
+                : Refund(policy: policy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
+                         cancelledOn: CalendarDate(daysSinceEpoch: cancelledOn))
         }
         let photo = try row.withUTF8(18) { try JSONStringArray.decodeFirst($0) }.first
         return Reservation(
@@ -76,7 +80,7 @@ enum ReservationRecord {
             lineItems: lineItems, total: total, cancellationPolicy: policy, status: status,
             createdAt: Instant(millisecondsSinceEpoch: row.int64(14)),
             cancelledAt: row.optionalInt64(15).map { Instant(millisecondsSinceEpoch: $0) }, refund: refund,
-            request: request)
+            request: request).cancelled(by: row.optionalString(24).flatMap(CancelledBy.init(rawValue:)))
     }
 
     static func encode(_ values: [Int64]) -> String {
@@ -106,5 +110,14 @@ enum ReservationRecord {
             pairs.append((String(halves[0]), amount))
         }
         return pairs
+    }
+}
+
+extension Reservation {
+    /// The reservation with `cancelledBy` set (the memberwise init predates the column).
+    func cancelled(by who: CancelledBy?) -> Reservation {
+        var copy = self
+        copy.cancelledBy = who
+        return copy
     }
 }

@@ -72,6 +72,15 @@ import TestSupport
         let months = try #require(earnings.object["months"] as? [[String: Any]], "\(earnings.text)")
         #expect(months.count == 1 && months.first?["month"] as? String == "2028-01")
         #expect(months.first?["payout"] as? Int == payout["total"] as? Int)
+
+        // The host cancels the stay: the guest gets everything back, whatever the policy.
+        let cancelled = try host.send("POST", "/host/reservations/\(id)/cancel")
+        #expect(cancelled.status == 200 && cancelled.object["cancelledBy"] as? String == "host", "\(cancelled.text)")
+        let seen = try guest.send("GET", "/reservations/\(id)")
+        let refund = try #require(seen.object["refund"] as? [String: Any], "\(seen.text)")
+        #expect(seen.object["status"] as? String == "cancelled")
+        #expect(refund["total"] as? Int == seen.object["total"] as? Int && refund["retained"] as? Int == 0, "\(seen.text)")
+        #expect(try other.send("GET", "/quote?listingId=\(listing)&checkin=2028-01-10&checkout=2028-01-13&adults=2").status == 200)
     }
 
     @Test(arguments: APITestServer.Engine.available)

@@ -57,7 +57,7 @@ def start_server(binary, workdir):
     stderr_path = workdir / "stderr.log"
     stderr = open(stderr_path, "w")
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--database", str(workdir / "docs.sqlite"), "--mail-dir", str(workdir / "mail"),
+        [binary, "serve", "--port", "0", "--database", str(workdir / "docs.sqlite"), "--mail-dir", str(workdir / "stays-mail"),
          "--today", TODAY, "--quiet"],
         stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + STARTUP_SECONDS

@@ -65,6 +65,8 @@ public struct Reservation: Hashable, Sendable {
 
     /// Set when the reservation began as a request to book (`instantBook: false`).
     public var request: ReservationRequest?
+    /// Who cancelled it, when cancelled: a host's cancellation refunds everything.
+    public var cancelledBy: CancelledBy?
 
     /// What the guest is shown as the status: the request's while it is one (or ended as
     /// one), else `status`. See `asOf(_:)` for expiry.
@@ -171,8 +173,12 @@ extension Reservation {
                      amount: $0.amount)
         }
         copy.refund = refund.map {
-            Refund(policy: cancellationPolicy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
-                   cancelledOn: stay.checkin.adding(days: -$0.daysBeforeCheckin), language: language)
+            cancelledBy == .host
+                ? Refund.hostCancellation(policy: cancellationPolicy, stay: stay, nightlyPrices: nightlyPrices,
+                                          lineItems: lineItems, cancelledOn: stay.checkin.adding(days: -$0.daysBeforeCheckin),
+                                          language: language)
+                : Refund(policy: cancellationPolicy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
+                         cancelledOn: stay.checkin.adding(days: -$0.daysBeforeCheckin), language: language)
         }
         return copy
     }
