@@ -370,6 +370,20 @@ def host_flow(browser):
     expect(night(closed_night)).to_have_attribute("data-kind", "blockedByHost")
     expect(night(closed_night)).to_have_attribute("data-available", "false")
     shot(host, "host-calendar", "host-calendar")
+    host.locator("#lang-toggle").click()
+    expect(host.locator("#view-host h1")).to_have_text("Calendar and prices")
+    expect(night(closed_night)).to_contain_text("Closed")
+    host.locator("#lang-toggle").click()
+    expect(host.locator("#view-host h1")).to_have_text("달력과 요금")
+    # At phone width the calendar editor and the listing editor do not scroll sideways.
+    host.set_viewport_size({"width": 375, "height": 812})
+    for path in [f"#/host/listings/{listing_id}/calendar", f"#/host/listings/{listing_id}"]:
+        host.goto(f"{BASE}/{path}")
+        expect(host.locator("#host-cal .night, #listing-form").first).to_be_visible()
+        width = host.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"{path} is {width} px wide at 375 px"
+    shot(host, "host-editor-phone")
+    host.set_viewport_size({"width": 1280, "height": 900})
 
     step("guest: finds the new listing in search and requests to book")
     guest_context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
