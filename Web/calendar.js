@@ -190,11 +190,25 @@ export class Calendar {
       const cells = [];
       for (let i = 0; i < month.leadingBlanks; i++) cells.push('<td class="blank"></td>');
       for (const day of month.days) cells.push(this.cell(day));
-      while (cells.length % 7) cells.push('<td class="blank"></td>');
+      // Six weeks in every month: each month is as tall as the next, and the scroller shows
+      // exactly one (see fitHeight), so no week row is ever cut in half.
+      while (cells.length < 42) cells.push('<td class="blank"></td>');
       for (let i = 0; i < cells.length; i += 7) html.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`);
       html.push('</tbody></table>');
     }
     this.monthsElement.innerHTML = html.join('');
+    this.fitHeight();
+  }
+
+  /**
+   * The scroller is exactly one month tall and snaps to months (app.css), so what shows is
+   * whole weeks. Measured, as the font decides a month's height; a hidden calendar measures
+   * 0 and keeps the height it had (or the stylesheet's).
+   */
+  fitHeight() {
+    const month = this.monthsElement.querySelector('table.month');
+    const height = month ? month.offsetHeight : 0;
+    if (height > 0) this.monthsElement.style.height = `${height}px`;
   }
 
   cell(day) {

@@ -37,7 +37,9 @@ export async function showListing(id) {
         <h2 id="quote-heading">${t('quote')}</h2>
         <div id="listing-guests"></div>
         <div id="quote" aria-live="polite"></div>
-        <button type="button" class="primary" id="reserve-button" disabled>${t('reserve')}</button>
+        <div class="reserve-bar"><p class="reserve-summary" id="reserve-summary" aria-hidden="true"></p>
+          <button type="button" class="primary" id="reserve-button" disabled>${reserveLabel()}</button></div>
+        ${listing.instantBook === false ? `<p class="muted" id="request-note">${t('requestNote')}</p>` : ''}
         <p id="reserve-message" role="status"></p>
       </aside>
     </div>`;
@@ -53,6 +55,11 @@ export async function showListing(id) {
   await updateQuote();
 }
 
+/** "Reserve", or "Request to book" for a listing whose host accepts each booking. */
+function reserveLabel() {
+  return detail?.listing.instantBook === false ? t('requestToBook') : t('reserve');
+}
+
 let quotes = 0;
 async function updateQuote() {
   const box = $('#quote');
@@ -61,6 +68,7 @@ async function updateQuote() {
   detail.quote = null;
   // Only the answer for the latest dates and guests is shown, whatever order answers arrive in.
   const asked = ++quotes;
+  summarize(null);
   if (!state.checkin || !state.checkout) { box.innerHTML = `<p>${t('chooseCheckin')}</p>`; return; }
   try {
     const quote = await get('/quote', { listingId: detail.listing.id, checkin: state.checkin, checkout: state.checkout, ...state.guests });
@@ -79,6 +87,14 @@ function renderQuote(quote) {
     <p class="quote-total">${t('total')} <strong data-testid="quote-total" data-amount="${quote.total}">${money(quote.total, quote.currency)}</strong></p>
     <p class="muted">${free}</p>`;
   $('#reserve-button').disabled = false;
+  summarize(quote);
+}
+
+/** The phone's bottom bar: the total beside the Reserve button (the quote says it for screen readers). */
+function summarize(quote) {
+  $('#reserve-summary').innerHTML = quote
+    ? `<strong>${money(quote.total, quote.currency)}</strong> <small>${t('nights')(quote.nights)}</small>`
+    : `<small>${t('chooseCheckin')}</small>`;
 }
 
 let bookingKey = null;
@@ -99,7 +115,7 @@ async function reserve() {
     location.hash = '#/trips';
   } catch (error) {
     bookingKey = null;
-    button.textContent = t('reserve');
+    button.textContent = reserveLabel();
     if (error.problem?.type === '/problems/price-changed') {
       renderQuote(error.problem.currentQuote);
       $('#reserve-message').textContent = t('priceChanged');

@@ -1,6 +1,7 @@
 // The results map: GET /listings/map pins and clusters drawn in SVG on a plain Web Mercator
-// projection (the one map tiles use). No map tiles unless configured (tileTemplate): by
-// default the page makes no request to another origin. Tapping a cluster
+// projection (the one map tiles use), over the land and coastline of GSHHG (coast.js, shipped
+// with the client). No map tiles unless configured (tileTemplate): by default the page makes
+// no request to another origin. Tapping a cluster
 // zooms to its bounds; tapping a pin (or Enter on it) opens the listing.
 import { get } from './api.js';
 import { t, money, shortMoney } from './i18n.js';
@@ -56,6 +57,31 @@ function tileImages(template, left, top, scale) {
   return images;
 }
 
+/**
+ * The land (coast.js, 87 KB: loaded with the first map, not with the page) as rings of
+ * [lng, lat] with their bounds, decoded once.
+ */
+let landRings = null;
+async function loadLand() {
+  if (landRings) return landRings;
+  const { coast } = await import('./coast.js');
+  landRings = coast.rings.map((text) => {
+    const numbers = text.split(',').map(Number);
+    const points = [];
+    let x = 0, y = 0;
+    let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
+    for (let i = 0; i < numbers.length; i += 2) {
+      x += numbers[i];
+      y += numbers[i + 1];
+      const lng = coast.west + (x - coast.origin) * coast.step, lat = coast.north - (y - coast.origin) * coast.step;
+      points.push([lng, lat]);
+      west = Math.min(west, lng); east = Math.max(east, lng); south = Math.min(south, lat); north = Math.max(north, lat);
+    }
+    return { points, west, east, south, north };
+  });
+  return landRings;
+}
+
 export class ResultsMap {
   constructor(root, { onOpen }) {
     this.root = root;
@@ -81,22 +107,54 @@ export class ResultsMap {
     else this.show(this.filters, JSON.parse(element.dataset.bounds), false);
   }
 
-  /** Draws the matches of `filters` inside `bounds` ({southWest, northEast}). */
+  /**
+   * Draws the matches of `filters`. At home (`isHome`) the map asks for the same area as the
+   * list, the chosen place (`filters.locationId`), so its count is the list's `total`;
+   * `bounds` (the list's `bounds`) only frames the drawing. Zoomed into a cluster it asks
+   * for the cluster's box (`bounds`), and its count is what is in view.
+   */
   async show(filters, bounds, isHome = true) {
     this.filters = filters;
     if (isHome) this.home = bounds;
     this.root.querySelector('.map-reset').textContent = t('mapReset');
     this.root.querySelector('.map-reset').hidden = isHome;
-    // A little room around the matches, and never a box too small to hold a pin.
+    // A little room around the matches in the drawing, and never a box too small to hold a pin.
     const latPad = Math.max((bounds.northEast.lat - bounds.southWest.lat) * 0.08, 0.002);
     const lngPad = Math.max((bounds.northEast.lng - bounds.southWest.lng) * 0.08, 0.002);
     const box = {
       southWest: { lat: bounds.southWest.lat - latPad, lng: bounds.southWest.lng - lngPad },
       northEast: { lat: bounds.northEast.lat + latPad, lng: bounds.northEast.lng + lngPad },
     };
-    const bbox = [box.southWest.lat, box.southWest.lng, box.northEast.lat, box.northEast.lng].map((v) => v.toFixed(6)).join(',');
-    const answer = await get('/listings/map', { ...filters, locationId: undefined, bbox, zoom: zoomFor(box) });
+    const area = isHome && filters.locationId
+      ? { locationId: filters.locationId }
+      : { locationId: undefined, bbox: [bounds.southWest.lat, bounds.southWest.lng, bounds.northEast.lat, bounds.northEast.lng].map((v) => v.toFixed(6)).join(',') };
+    const [answer] = await Promise.all([get('/listings/map', { ...filters, ...area, zoom: zoomFor(box) }), loadLand()]);
     this.draw(box, answer);
+  }
+
+  /**
+   * The land under the pins (GSHHG's coastline, coast.js) as one SVG path: the rings that
+   * reach into the drawn box, with the points closer than half a pixel to the last one left out.
+   */
+  landPath(box, project) {
+    // The drawing is wider than the box (it keeps the map's aspect): a margin of one box.
+    const latSpan = box.northEast.lat - box.southWest.lat, lngSpan = box.northEast.lng - box.southWest.lng;
+    const view = { west: box.southWest.lng - lngSpan, east: box.northEast.lng + lngSpan,
+      south: box.southWest.lat - latSpan, north: box.northEast.lat + latSpan };
+    const d = [];
+    for (const ring of landRings) {
+      if (ring.east < view.west || ring.west > view.east || ring.north < view.south || ring.south > view.north) continue;
+      let lastX = null, lastY = null;
+      const path = [];
+      for (const [lng, lat] of ring.points) {
+        const [x, y] = project({ lat, lng });
+        if (lastX !== null && Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue;
+        path.push(`${x.toFixed(1)} ${y.toFixed(1)}`);
+        lastX = x; lastY = y;
+      }
+      if (path.length > 2) d.push(`M${path.join('L')}Z`);
+    }
+    return `<path class="land" data-rings="${d.length}" d="${d.join('')}"/>`;
   }
 
   draw(box, answer) {
@@ -116,12 +174,7 @@ export class ResultsMap {
     const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" class="sea"/>`];
     const tiles = tileTemplate();
     if (tiles) parts.push(...tileImages(tiles, left, top, scale));
-    else {
-      for (let i = 1; i < 6; i++) {
-        parts.push(`<line x1="${(WIDTH * i) / 6}" y1="0" x2="${(WIDTH * i) / 6}" y2="${HEIGHT}" class="grid"/>`);
-        parts.push(`<line x1="0" y1="${(HEIGHT * i) / 6}" x2="${WIDTH}" y2="${(HEIGHT * i) / 6}" class="grid"/>`);
-      }
-    }
+    else parts.push(this.landPath(box, project));
     for (const cluster of answer.clusters || []) {
       const [x, y] = project(cluster.center);
       const r = Math.min(24, 11 + Math.sqrt(cluster.count) * 1.4);
@@ -139,6 +192,7 @@ export class ResultsMap {
         <text x="${x.toFixed(1)}" y="${(y - 9).toFixed(1)}">${esc(text)}</text></g>`);
     }
     this.root.querySelector('.map-total').textContent = t('mapLabel')(answer.total);
+    this.root.querySelector('.map-total').dataset.total = answer.total;
     this.root.querySelector('.map-canvas').innerHTML =
       `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="group" aria-label="${esc(t('mapLabel')(answer.total))}">${parts.join('')}</svg>`;
   }

@@ -16,7 +16,10 @@ export class PriceFilter {
     this.low = null;
     this.high = null;
     root.classList.add('price-filter');
+    // Before a place is chosen there is nothing to count: the empty state says so, and the
+    // histogram, thumbs and labels appear with the first histogram.
     root.innerHTML = `
+      <p class="price-empty" data-testid="price-empty"></p>
       <div class="bars" aria-hidden="true"></div>
       <div class="thumbs">
         <input type="range" class="low" id="price-low">
@@ -24,6 +27,7 @@ export class PriceFilter {
       </div>
       <div class="price-labels"><label for="price-low" class="low-label"></label><label for="price-high" class="high-label"></label></div>
       <p class="in-range" aria-live="polite" data-testid="count-in-range"></p>`;
+    this.setEmpty(true);
     this.lowInput = root.querySelector('.low');
     this.highInput = root.querySelector('.high');
     const refresh = debounce(() => this.count(), 150);
@@ -41,13 +45,32 @@ export class PriceFilter {
     }
   }
 
+  /** Shows the empty state (no place chosen yet) instead of the histogram, or the reverse. */
+  setEmpty(empty) {
+    this.root.querySelector('.price-empty').textContent = t('priceEmpty');
+    this.root.querySelector('.price-empty').hidden = !empty;
+    for (const part of ['.bars', '.thumbs', '.price-labels', '.in-range']) this.root.querySelector(part).hidden = empty;
+  }
+
+  /** The empty state again in the page's language. */
+  relabel() {
+    if (!this.histogram) this.setEmpty(true);
+  }
+
   /** The slider's range: from the first bin's lower bound to the last bin's (open) upper one. */
   get bounds() {
     const bins = this.histogram.bins;
     const min = Math.floor(bins[0].min / STEP) * STEP;
     const last = bins[bins.length - 1];
-    const max = Math.ceil((last.max ?? last.min) / STEP) * STEP;
-    return { min, max: Math.max(max, min + STEP) };
+    let max = Math.ceil((last.max ?? last.min) / STEP) * STEP;
+    // A range chosen before the filters changed stays as chosen: the slider reaches a step
+    // past it even where the new histogram is narrower (else a thumb would land on an end
+    // and the bound would be dropped).
+    const kept = this.kept || {};
+    let low = min;
+    if (kept.minPrice != null) low = Math.min(min, Math.max(0, kept.minPrice - STEP));
+    if (kept.maxPrice != null) max = Math.max(max, kept.maxPrice + STEP);
+    return { min: low, max: Math.max(max, low + STEP) };
   }
 
   /** The chosen range as query parameters; a thumb at its end means no bound. */
@@ -62,7 +85,9 @@ export class PriceFilter {
     this.filters = filters;
     this.moves += 1; // a count for the old filters, still on its way, is dropped
     const kept = this.histogram ? this.range : {};
+    this.kept = kept;
     this.histogram = await get('/price-histogram', { ...filters, bins: 30, ...kept });
+    this.setEmpty(false);
     if (!this.histogram.bins.length) {
       this.root.querySelector('.bars').innerHTML = '';
       this.root.querySelector('.in-range').textContent = t('inRange')(0);

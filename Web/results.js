@@ -1,43 +1,71 @@
-// The results: cards (photo, title, rating, total for the stay) and the map of the same search.
+// The results: the sort and room-type controls, the cards (photo, title, rating, total for
+// the stay, the wishlist heart) and the map of the same search.
 import { get } from './api.js';
-import { t, money } from './i18n.js';
+import { t } from './i18n.js';
 import { $, esc, showError } from './dom.js';
 import { state, filters } from './state.js';
-import { nightsBetween } from './calendar.js';
 import { ResultsMap } from './map.js';
+import { card } from './cards.js';
+import { loadSaved, toggle } from './wishlist-store.js';
 
-function card(item) {
-  const nights = state.checkin && state.checkout ? nightsBetween(state.checkin, state.checkout) : 0;
-  const rating = item.rating != null ? `★ ${item.rating.toFixed(2)} (${item.reviewCount})` : t('newListing');
-  const price = item.totalPrice != null
-    ? `<span class="total" data-testid="card-total" data-amount="${item.totalPrice}">${money(item.totalPrice, item.currency)}</span> <small>${t('totalFor')(nights)}</small>`
-    : `<span class="total">${money(item.nightlyPrice, item.currency)}</span> <small>${t('perNight')}</small>`;
-  return `<li class="card"><a href="#/listing/${esc(item.id)}" data-id="${esc(item.id)}">
-    <img src="${esc(item.photoUrl || '')}" alt="" width="400" height="300" loading="lazy">
-    <span class="card-body"><span class="card-title">${esc(item.title)}</span>
-    <span class="card-meta">${esc(item.locationName)} · ${rating}${item.isSuperhost ? ` · ${t('superhost')}` : ''}</span>
-    <span class="card-price">${price}</span></span></a></li>`;
+const SORTS = ['recommended', 'price_asc', 'price_desc', 'rating_desc', 'distance'];
+const ROOM_TYPES = ['entire_home', 'private_room', 'shared_room', 'hotel_room'];
+
+const results = $('#results');
+const resultsMap = new ResultsMap($('#map'), { onOpen: (id) => { location.hash = `#/listing/${id}`; } });
+
+/** Called when the room types change: the price histogram counts them too. */
+let roomTypesChanged = async () => {};
+export function onRoomTypesChange(listener) { roomTypesChanged = listener; }
+
+/** The sort menu and the room-type boxes, in the page's language, keeping their values. */
+export function renderTools() {
+  $('#sort-select').innerHTML = SORTS.map((sort) =>
+    `<option value="${sort}"${state.sort === sort ? ' selected' : ''}>${esc(t('sorts')[sort])}</option>`).join('');
+  $('#room-type-options').innerHTML = ROOM_TYPES.map((type) => `<label class="check-inline"><input type="checkbox"
+    name="roomType" value="${type}"${state.roomTypes.includes(type) ? ' checked' : ''}> ${esc(t('roomTypes')[type])}</label>`).join('');
+  sortByDistanceAllowed();
 }
 
-const resultsMap = new ResultsMap($('#map'), { onOpen: (id) => { location.hash = `#/listing/${id}`; } });
+/** `sort=distance` is only for a landmark's search (elsewhere the API refuses it). */
+function sortByDistanceAllowed() {
+  const landmark = state.location?.kind === 'landmark';
+  const option = $('#sort-select option[value=distance]');
+  option.hidden = !landmark;
+  option.disabled = !landmark;
+  if (!landmark && state.sort === 'distance') { state.sort = 'recommended'; $('#sort-select').value = 'recommended'; }
+}
 
 export async function search(cursor) {
   if (!state.location) { $('#search-error').textContent = t('pickLocation'); return; }
   $('#search-error').textContent = '';
+  sortByDistanceAllowed();
   try {
-    const params = { ...filters(), ...state.price, limit: 10, cursor };
-    const answer = await get('/listings', params);
+    const sort = state.sort === 'recommended' ? undefined : state.sort;
+    const params = { ...filters(), ...state.price, sort, limit: 10, cursor };
+    const [answer] = await Promise.all([get('/listings', params), cursor ? null : loadSaved()]);
     state.results = answer;
     $('#results').hidden = false;
     $('#results-count').textContent = t('resultsCount')(answer.total);
+    $('#results-count').dataset.total = answer.total;
     const list = $('#result-list');
     list.innerHTML = (cursor ? list.innerHTML : '') + answer.items.map(card).join('');
     if (!answer.items.length && !cursor) list.innerHTML = `<li>${t('noResults')}</li>`;
     $('#more-results').hidden = !answer.nextCursor;
     $('#more-results').onclick = () => search(answer.nextCursor);
     if (!cursor && answer.bounds) await resultsMap.show({ ...filters(), ...state.price }, answer.bounds);
-    if (!cursor) $('#results').scrollIntoView({ block: 'start' });
+    if (!cursor && !results.contains(document.activeElement)) $('#results').scrollIntoView({ block: 'start' });
   } catch (error) { showError(error); }
 }
 
 $('#search-button').addEventListener('click', () => search());
+$('#sort-select').addEventListener('change', (event) => { state.sort = event.target.value; search(); });
+$('#room-type-options').addEventListener('change', async () => {
+  state.roomTypes = [...document.querySelectorAll('#room-type-options input:checked')].map((box) => box.value);
+  try { await roomTypesChanged(); } catch (error) { showError(error); }
+  await search();
+});
+$('#result-list').addEventListener('click', (event) => {
+  const button = event.target.closest('.heart');
+  if (button) toggle(button);
+});

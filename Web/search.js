@@ -21,6 +21,8 @@ function renderOptions() {
   const open = suggestions.length > 0;
   options.hidden = !open;
   input.setAttribute('aria-expanded', String(open));
+  // Only an option that is shown may be the active one (a stale id is an ARIA error).
+  if (active >= suggestions.length) active = -1;
   if (active >= 0) input.setAttribute('aria-activedescendant', `opt-${active}`);
   else input.removeAttribute('aria-activedescendant');
 }
@@ -65,6 +67,7 @@ function choose(location) {
   state.location = location;
   input.value = location.name;
   suggestions = [];
+  active = -1;
   renderOptions();
   $('#chosen-location').textContent = location.fullName;
   refreshPrice();
@@ -131,7 +134,7 @@ const priceFilter = new PriceFilter($('#price'), {
 });
 
 export async function refreshPrice() {
-  if (!state.location) return;
+  if (!state.location) { priceFilter.relabel(); return; }
   try {
     await priceFilter.show(filters());
     state.price = priceFilter.range;

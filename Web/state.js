@@ -6,6 +6,8 @@ export const state = {
   checkout: null,
   guests: { adults: 2, children: 0, infants: 0 },
   price: {},
+  roomTypes: [],
+  sort: 'recommended',
   results: null,
 };
 
@@ -15,5 +17,6 @@ export function filters() {
     checkin: state.checkin && state.checkout ? state.checkin : undefined,
     checkout: state.checkin && state.checkout ? state.checkout : undefined,
     ...state.guests,
+    roomType: state.roomTypes.length ? state.roomTypes.join(',') : undefined,
   };
 }

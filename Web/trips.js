@@ -1,5 +1,6 @@
-// The guest's trips: each reservation, cancel, and the refund a cancellation gave.
-import { request, hasGuest } from './api.js';
+// The guest's trips: each reservation (all of them at #/trips, one at #/trips/{id}), cancel,
+// and the refund a cancellation gave.
+import { APIError, request, hasGuest } from './api.js';
 import { t, money } from './i18n.js';
 import { $, esc, showError } from './dom.js';
 import { state } from './state.js';
@@ -11,6 +12,16 @@ export async function showTrips() {
   if (!hasGuest()) { $('#trip-list').innerHTML = `<li>${t('noTrips')}</li>`; return; }
   const answer = await request('GET', '/reservations', { auth: true, params: { limit: 50 } });
   $('#trip-list').innerHTML = answer.items.length ? answer.items.map(trip).join('') : `<li>${t('noTrips')}</li>`;
+}
+
+/** One trip, GET /reservations/{id}: an unknown one (or no guest in this browser) is a 404. */
+export async function showTrip(id) {
+  const view = $('#view-trips');
+  view.innerHTML = `<p>${t('loading')}</p>`;
+  if (!hasGuest()) throw new APIError(404, { title: t('notFound') });
+  const reservation = await request('GET', `/reservations/${encodeURIComponent(id)}`, { auth: true });
+  view.innerHTML = `<a href="#/trips" class="back">${t('allTrips')}</a>
+    <h1>${t('trip')}</h1><ol id="trip-list" class="trips">${trip(reservation)}</ol>`;
 }
 
 /** A refund's lines and totals (what a cancellation gave, or would give now). */
@@ -25,7 +36,7 @@ function trip(reservation) {
     <div class="refund" data-testid="refund"><h3>${t('refund')}</h3>${refundDetail(reservation.refund, reservation.currency, 'refund-total')}</div>` : '';
   return `<li class="trip" data-id="${esc(reservation.id)}" data-status="${esc(reservation.status)}">
     <img src="${esc(reservation.listing.photoUrl || '')}" alt="" width="160" height="120">
-    <div><h2>${esc(reservation.listing.title)}</h2>
+    <div><h2><a href="#/trips/${esc(reservation.id)}" class="trip-link">${esc(reservation.listing.title)}</a></h2>
       <p>${reservation.checkin} → ${reservation.checkout} · ${t('nights')(reservation.nights)} · <span class="status">${t('status')[reservation.status] || esc(reservation.status)}</span></p>
       <p>${t('paid')} ${money(reservation.total, reservation.currency)}</p>
       ${refund}

@@ -18,7 +18,11 @@ struct DemoImageRoutes {
                   file == "\(number).svg" else {
                 throw Self.notFound(request)
             }
-            return Self.response(DemoImage.svg(seed: "listing:\(id):\(number)"))
+            // The cover is outside (the house or its view); the others are its rooms, each
+            // listing starting the round of rooms elsewhere.
+            var order = Dice(seed: "listing:\(id)")
+            let setting: DemoImage.Setting = number == 1 ? .outside : .inside(room: order.next(0...3) + number - 2)
+            return Self.response(DemoImage.svg(seed: "listing:\(id):\(number)", setting: setting))
         }
         router.get("/images/locations/{file}") { request in
             let file = request.pathParameters["file"] ?? ""

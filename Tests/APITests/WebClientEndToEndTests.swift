@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import API
 
 /// The web client served at `/` from the files embedded at build time, and the demo
 /// catalog's generated pictures: what a browser relies on (types, validators, caching).
@@ -108,6 +109,17 @@ import TestSupport
         #expect(try server.get("/images/listings/2538/1.svg").body == first.body, "the same bytes every time")
         #expect(try server.get("/images/listings/2538/2.svg").body != first.body, "another photo looks different")
         #expect(try server.get("/images/listings/2539/1.svg").body != first.body, "another listing looks different")
+        // A cover is outside (a house or a view), and covers differ in kind between listings;
+        // photos 2 to 5 are the four rooms.
+        func scene(_ path: String) throws -> String {
+            let svg = String(decoding: try server.get(path).body, as: UTF8.self)
+            let marker = try #require(svg.range(of: "data-scene=\""))
+            return String(svg[marker.upperBound...].prefix { $0 != "\"" })
+        }
+        let covers = try Set((1...40).map { try scene("/images/listings/\($0)/1.svg") })
+        #expect(covers.isSubset(of: DemoImage.outsideScenes) && covers.count == 4, "\(covers)")
+        let rooms = try (2...5).map { try scene("/images/listings/2538/\($0).svg") }
+        #expect(Set(rooms) == Set(DemoImage.rooms), "\(rooms)")
         let city = try server.get("/images/locations/seoul.svg")
         #expect(city.status == 200)
         #expect(city.header("Content-Type") == "image/svg+xml")
