@@ -44,7 +44,7 @@ func runStays(_ arguments: [String], environment: [String: String]? = nil) throw
         #expect(result.output.contains("redacted"))
         #expect(!result.output.contains("print-config ="))
         // Every other option has a line.
-        #expect(lines.filter { $0.contains(" = ") }.count == 36, "\(result.output)")
+        #expect(lines.filter { $0.contains(" = ") }.count == 39, "\(result.output)")
 
         // Secrets in mail settings are never printed.
         let mail = try runStays(["serve", "--print-config", "--smtp-url", "smtp://stays:s3cret-pass@mail.example:587",

@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let pool = try CatalogFixture.make(in: directory)
         let path = pool.path
-        let arguments = ["--allow-private-addresses", "--webhook-timeout", "1", "--webhook-retry-for", "600",
+        let arguments = ["--allow-private-addresses", "--webhook-timeout", "5", "--webhook-retry-for", "600",
                          "--mail-dir", directory.appendingPathComponent("mail").path]
         let victim = try DurabilityTests.RunningStays(database: path, arguments: arguments)
 
