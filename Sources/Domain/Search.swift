@@ -65,15 +65,19 @@ public struct ListingFilter: Hashable, Sendable {
     /// base price), inclusive, in minor units.
     public var minPrice: Int64?
     public var maxPrice: Int64?
+    /// Amenities, instant booking, rooms, superhost, free cancellation.
+    public var attributes: ListingAttributeFilter
 
     public init(area: SearchArea = .everywhere, stay: Stay? = nil, guests: GuestCount = GuestCount(),
-                roomTypes: Set<RoomType> = [], minPrice: Int64? = nil, maxPrice: Int64? = nil) {
+                roomTypes: Set<RoomType> = [], minPrice: Int64? = nil, maxPrice: Int64? = nil,
+                attributes: ListingAttributeFilter = ListingAttributeFilter()) {
         self.area = area
         self.stay = stay
         self.guests = guests
         self.roomTypes = roomTypes
         self.minPrice = minPrice
         self.maxPrice = maxPrice
+        self.attributes = attributes
     }
 }
 

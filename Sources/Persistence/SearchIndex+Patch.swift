@@ -115,6 +115,7 @@ extension SearchIndex {
         Self.setSlotBits(slotBits, blockCount: blockCount, slot: slot, maxGuests: listing.terms.maxGuests,
                          roomType: listing.roomType)
         scores[slot] = listing.score
+        attributes[slot] = listing.attributes
         ratings[slot] = listing.rating
         stayRecords[slot] = patch.days.allSatisfy(\.isExact)
             ? SearchIndexStayRecord(listing.stay, currencies: &currencies, timeZones: &timeZones) : .inexact

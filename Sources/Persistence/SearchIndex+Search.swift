@@ -262,6 +262,7 @@ extension SearchIndex {
     /// nights inside the window and room type checked, capacity up to `capacityRows`).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
+        if let wanted = query.attributes, !wanted.admits(attributes[slot]) { return .rejected }
         let listing = terms(of: slot)
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.

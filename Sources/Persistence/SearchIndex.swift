@@ -79,6 +79,8 @@ public final class SearchIndex: @unchecked Sendable {
     let scores: SearchIndexColumn<Int64>
     /// `COALESCE(rating, -1)`, the rating sort's key.
     let ratings: SearchIndexColumn<Double>
+    /// What amenity, room, instant-booking, superhost and free-cancellation filters compare.
+    let attributes: SearchIndexColumn<SearchIndexAttributes>
     /// The rest of each slot's stay terms, for quotes (`stayTermsAndCalendar`); its names in
     /// `currencies` and `timeZones`, which `apply` extends under the write lock.
     let stayRecords: SearchIndexColumn<SearchIndexStayRecord>
@@ -199,6 +201,7 @@ public final class SearchIndex: @unchecked Sendable {
     public var approximateByteCount: Int {
         compactTerms.capacity * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * (8 * 6 + 4)
             + stayRecords.capacity * MemoryLayout<SearchIndexStayRecord>.stride
+            + attributes.capacity * MemoryLayout<SearchIndexAttributes>.stride
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.capacity * 8 + slotBits.capacity * 8
             + (outsideBlockedSlices.capacity + hostBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
@@ -243,6 +246,7 @@ public final class SearchIndex: @unchecked Sendable {
         longitudes = parts.longitudes
         scores = SearchIndexColumn(parts.scores)
         ratings = SearchIndexColumn(parts.ratings)
+        attributes = SearchIndexColumn(parts.attributes)
         stayRecords = SearchIndexColumn(parts.stayRecords)
         currencies = parts.currencies
         timeZones = parts.timeZones

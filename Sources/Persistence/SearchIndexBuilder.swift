@@ -19,6 +19,7 @@ struct SearchIndexBuilder {
         var longitudes: [Double] = []
         var scores: [Int64] = []
         var ratings: [Double] = []
+        var attributes: [SearchIndexAttributes] = []
         var stayRecords: [SearchIndexStayRecord] = []
         var currencies = SearchIndexNames()
         var timeZones = SearchIndexNames()
@@ -54,6 +55,9 @@ struct SearchIndexBuilder {
     private var longitudes: [Double] = []
     private var scores: [Int64] = []
     private var ratings: [Double] = []
+    private var attributes: [SearchIndexAttributes] = []
+    /// Shared by every row: amenity strings repeat across listings.
+    private var amenityMasks = SearchIndexAmenityMasks()
     private var stays: [SearchIndexStayValues?] = []
     /// Rows with a calendar day the index holds only clamped (`SearchIndexDay.isExact`).
     private var inexactCalendars = Set<Int>()
@@ -92,8 +96,9 @@ struct SearchIndexBuilder {
     /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
     static func readListing(_ id: Int64, in db: some StoreConnection) throws -> SearchIndexListingPatch {
         var found: SearchIndexListingRow?
+        var amenityMasks = SearchIndexAmenityMasks()
         try db.forEachRow(SearchIndexListingRow.select + " WHERE id = ?", [id]) {
-            found = SearchIndexListingRow($0)
+            found = SearchIndexListingRow($0, amenityMasks: &amenityMasks)
         }
         guard let listing = found else {
             return SearchIndexListingPatch(id: id, listing: nil, days: [])
@@ -111,7 +116,7 @@ struct SearchIndexBuilder {
     @_specialize(where C == PostgresStoreConnection)
     private mutating func readListings<C: StoreConnection>(_ db: C) throws {
         try db.forEachRowOfWholeTable(SearchIndexListingRow.select + " ORDER BY id") { row in
-            let listing = SearchIndexListingRow(row)
+            let listing = SearchIndexListingRow(row, amenityMasks: &amenityMasks)
             ids.append(listing.id)
             locationIDs.append(listing.locationID)
             latitudes.append(listing.latitude)
@@ -120,6 +125,7 @@ struct SearchIndexBuilder {
             terms.append(listing.terms)
             scores.append(listing.score)
             ratings.append(listing.rating)
+            attributes.append(listing.attributes)
             stays.append(listing.stay)
         }
     }
@@ -268,6 +274,7 @@ struct SearchIndexBuilder {
         parts.longitudes.reserveCapacity(count)
         parts.scores.reserveCapacity(count)
         parts.ratings.reserveCapacity(count)
+        parts.attributes.reserveCapacity(count)
         parts.stayRecords.reserveCapacity(count)
         parts.hostBlockedDays.reserveCapacity(hostBlockedDays.count)
         parts.priceDays.reserveCapacity(priceDays.count)
@@ -299,6 +306,7 @@ struct SearchIndexBuilder {
             parts.longitudes.append(longitudes[row])
             parts.scores.append(scores[row])
             parts.ratings.append(ratings[row])
+            parts.attributes.append(attributes[row])
             parts.stayRecords.append(inexactCalendars.contains(row) ? .inexact
                                      : SearchIndexStayRecord(stays[row], currencies: &currencies, timeZones: &timeZones))
             for day in blockedDays[blockedStart[row]..<blockedStart[row + 1]] {
@@ -348,7 +356,8 @@ struct SearchIndexListingRow {
         SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
         COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
         available_until, recommendation_score, COALESCE(rating, -1), weekend_price IS NOT NULL, cleaning_fee, \
-        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy FROM listings
+        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy, \
+        amenities, instant_book, bedrooms, beds, bathrooms, host_is_superhost FROM listings
         """
     private static let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
 
@@ -361,13 +370,14 @@ struct SearchIndexListingRow {
     let terms: SearchIndexTerms
     let score: Int64
     let rating: Double
+    let attributes: SearchIndexAttributes
     /// The rest of its stay terms, for quotes; nil when a value does not fit the index
     /// exactly (`terms` clamps, a policy that does not decode): its quotes read the database.
     let stay: SearchIndexStayValues?
 
     @_specialize(where R == Row)
     @_specialize(where R == PostgresRow)
-    init<R: StoreRow>(_ row: R) {
+    init<R: StoreRow>(_ row: R, amenityMasks: inout SearchIndexAmenityMasks) {
         id = row.int64(0)
         locationID = row.int64(1)
         latitude = row.double(2)
@@ -384,11 +394,16 @@ struct SearchIndexListingRow {
             availableUntil: availableUntil.map { Int32(clamping: $0) } ?? .max)
         score = row.int64(13)
         rating = row.double(14)
+        let policy = CancellationPolicy(rawValue: row.string(21))
+        attributes = SearchIndexAttributes(
+            amenities: row.withUTF8(22) { amenityMasks.mask(ofJSON: $0) }, bathrooms: row.optionalDouble(26),
+            bedrooms: row.optionalInt64(24), beds: row.optionalInt64(25), instantBook: row.bool(23),
+            superhost: row.bool(27), policy: policy)
         // Exact only when nothing above was clamped (`Int32.max` means "no limit" there).
         if Int32(exactly: maxGuests) != nil, Int32(exactly: minNights) != nil, Int32(exactly: maxNights) != nil,
            availableUntil.map({ Int32(exactly: $0) != nil && $0 != Int64(Int32.max) }) ?? true,
            let weekly = Int16(exactly: row.int64(17)), let monthly = Int16(exactly: row.int64(18)),
-           let policy = CancellationPolicy(rawValue: row.string(21)),
+           let policy,
            let policyIndex = CancellationPolicy.allCases.firstIndex(of: policy) {
             stay = SearchIndexStayValues(hasWeekendPrice: row.bool(15), cleaningFee: row.int64(16), weeklyDiscount: weekly,
                                          monthlyDiscount: monthly, currency: row.string(19), timeZone: row.string(20),

@@ -23,7 +23,8 @@ final class APITestServer: @unchecked Sendable {
     let pool: DatabasePool!
     let application: Application
     let port: Int
-    private let postgres: TemporaryPostgresDatabase?
+    /// The PostgreSQL database; nil on SQLite.
+    let postgres: TemporaryPostgresDatabase?
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.
     /// `catalog` writes the database in the given directory (the shared fixture by default);
