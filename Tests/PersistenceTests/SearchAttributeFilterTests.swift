@@ -104,7 +104,7 @@ import Testing
         let indexed = try catalog.fixture.indexedCatalog()
         var random = TestRandom(seed: 31)
         var nonEmpty = 0, narrowed = 0
-        for round in 0..<250 {
+        for round in 0..<150 {
             let filter = Self.randomFilter(&random, catalog.fixture)
             let sort = [ListingSort.recommended, .priceAscending, .ratingDescending][round % 3]
             let search = ListingSearch(filter: filter, sort: sort, limit: 1_000)
@@ -134,8 +134,8 @@ import Testing
             if !filter.attributes.isEmpty, try catalog.fixture.reads.searchListings(plain).total > expected.count { narrowed += 1 }
         }
         // The filters must find things and must turn some away, or the comparison proves little.
-        #expect(nonEmpty > 100, "only \(nonEmpty) searches matched anything")
-        #expect(narrowed > 100, "only \(narrowed) searches were narrowed by their attributes")
+        #expect(nonEmpty > 60, "only \(nonEmpty) searches matched anything")
+        #expect(narrowed > 60, "only \(narrowed) searches were narrowed by their attributes")
     }
 
     /// Each filter on its own, on a listing made to pass and then to fail it.
