@@ -70,10 +70,12 @@ let package = Package(
         .target(name: "OutboundHTTP", dependencies: ["CCurl", "IPAddress"]),
         // IP addresses and networks: parsing, classification, trusted proxies' X-Forwarded-For.
         .target(name: "IPAddress"),
+        // Search in memory (SearchIndex, IndexedCatalog): knows no engine, loads through SearchIndexSource.
+        .target(name: "SearchIndex", dependencies: ["Domain"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
-            dependencies: ["Storage", "PostgresStorage", "Domain"],
+            dependencies: ["Storage", "PostgresStorage", "Domain", "SearchIndex"],
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
-        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
+        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "SearchIndex", "DataImport", "Domain", "Storage",
                                                    "PostgresStorage", "PasswordHashing", "Mail"]),
         // Command-line options: declarations, parsing (flags over the environment), help text.
         .target(name: "CommandLineOptions", dependencies: ["Domain"]),
@@ -105,7 +107,7 @@ let package = Package(
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
         // how the search index follows writes (`follow`). Not in the product binary.
-        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
+        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "SearchIndex", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
@@ -130,7 +132,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "SearchIndex", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
             dependencies: ["DataImport", "Persistence", "Domain", "Storage"],

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 @testable import Persistence
+@testable import SearchIndex
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Testing
 import Domain
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// The index follows the change log: per-listing writes are patched in before the next
 /// search (read-your-writes, whichever connection wrote), and the patched index answers
@@ -225,13 +226,13 @@ import Storage
         try fixture.writer.replaceCalendar(of: ListingID(3), with: [
             CalendarEntry(date: date("2027-06-01"), price: 31_000), CalendarEntry(date: date("2027-06-02"), price: 32_000),
         ])
-        let patch = try fixture.pool.read { try SearchIndexBuilder.readListing(3, in: $0) }
+        let patch = try fixture.pool.read { try SearchIndexReader.readListing(3, in: $0) }
         let result = index.apply([patch], through: index.appliedSequence + 1)
         #expect(result.overflowed == 1 && result.needsRebuild)
         #expect(try #require(index.nightlyPrices(matching: everywhere)).count == 5)
         // Shrinking fits in place: listing 2's five rows become one.
         try fixture.writer.replaceCalendar(of: ListingID(2), with: [CalendarEntry(date: date("2027-03-10"), status: .booked)])
-        let shrink = try fixture.pool.read { try SearchIndexBuilder.readListing(2, in: $0) }
+        let shrink = try fixture.pool.read { try SearchIndexReader.readListing(2, in: $0) }
         #expect(index.apply([shrink], through: index.appliedSequence + 1) == SearchIndexPatchResult(patched: 1))
         let march = ListingFilter(area: .location(fixture.gangnam), stay: stay("2027-03-15", "2027-03-16"))
         #expect(index.nightlyPrices(matching: march)?.count == (try fixture.catalog.nightlyPrices(matching: march).count))

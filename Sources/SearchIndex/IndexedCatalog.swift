@@ -77,14 +77,7 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     /// index is let go (`stays serve` returns its memory to the system there).
     private let afterRebuild: (@Sendable () -> Void)?
 
-    /// Loads the index from `catalog`'s database and follows its commits: on SQLite a
-    /// connection of its own reads the file's commit counter; on PostgreSQL a connection of
-    /// its own LISTENs for other servers' commits (`StoreEngine.makeCommitToken`).
-    public convenience init<Engine>(catalog: StoreCatalog<Engine>, afterRebuild: (@Sendable () -> Void)? = nil) throws {
-        try self.init(catalog: catalog, source: StoreIndexSource(engine: catalog.engine), afterRebuild: afterRebuild)
-    }
-
-    init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
+    package init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
         self.catalog = catalog
         self.source = source
         self.afterRebuild = afterRebuild

@@ -7,7 +7,7 @@ import Domain
 /// listing that does not say), and the queries the index answers keep their minimum inside
 /// `Int32.min + 1 ... Int32.max` (`SearchIndexAttributeQuery`), where a clamped value
 /// compares as the stored one does; bathrooms are NaN when unknown, which no minimum admits.
-struct SearchIndexAttributes {
+package struct SearchIndexAttributes {
     /// `AmenityCode.bit`s of the listing's amenity strings.
     let amenities: UInt64
     let bathrooms: Double
@@ -23,7 +23,7 @@ struct SearchIndexAttributes {
     static let superhost: UInt8 = 2
     static let unknownPolicy: UInt8 = 0x80
 
-    init(amenities: UInt64, bathrooms: Double?, bedrooms: Int64?, beds: Int64?, instantBook: Bool, superhost: Bool,
+    package init(amenities: UInt64, bathrooms: Double?, bedrooms: Int64?, beds: Int64?, instantBook: Bool, superhost: Bool,
          policy: CancellationPolicy?) {
         self.amenities = amenities
         self.bathrooms = bathrooms ?? .nan
@@ -79,35 +79,5 @@ struct SearchIndexAttributeQuery {
               listing.bedrooms >= minBedrooms, listing.beds >= minBeds else { return false }
         if let minBathrooms { return listing.bathrooms >= minBathrooms }
         return true
-    }
-}
-
-/// The amenity bits of display strings, each string matched once per load
-/// (`AmenityCode.mask(of:)` tries every pattern of every code).
-struct SearchIndexAmenityMasks {
-    private var known: [String: UInt64] = [:]
-
-    /// The bits of a stored `amenities` column (a JSON array of strings).
-    mutating func mask(ofJSON text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let strings: [String]
-        do {
-            strings = try JSONStringArray.decode(text)
-        } catch {
-            // Not an array of strings: no amenity to filter by. Stays writes the column only
-            // with `JSONStringArray.encode`, so this is a database edited by hand; the
-            // listing itself then fails to decode when read, and the SQL search errs.
-            return 0
-        }
-        var mask: UInt64 = 0
-        for string in strings {
-            if let bits = known[string] {
-                mask |= bits
-            } else {
-                let bits = AmenityCode.mask(of: string)
-                if known.count < 100_000 { known[string] = bits }
-                mask |= bits
-            }
-        }
-        return mask
     }
 }
