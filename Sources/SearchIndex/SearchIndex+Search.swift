@@ -172,8 +172,8 @@ extension SearchIndex {
     }
 
     /// Calls `body` with each slot of the area (every slot, the location's or the box's)
-    /// that is available on the stay's nights inside the window and whose capacity and room
-    /// type pass, in ascending order, until it returns false (results do not depend on the
+    /// that is available on the stay's nights inside the window and whose capacity, room
+    /// type and attributes (`SearchIndexAttributeQuery`) pass, in ascending order, until it returns false (results do not depend on the
     /// order: ties break by id); and the calendar bits of the slot's block.
     ///
     /// Slots are tested 64 at a time, as bits: a night's word turns away every listing of
@@ -186,6 +186,7 @@ extension SearchIndex {
             query.priceRows.withUnsafeBufferPointer { priceRows in
                 query.roomTypeRows.withUnsafeBufferPointer { roomTypeRows in
                     let capacityRow = query.capacityRow
+                    let wanted = query.attributes
                     let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
                     let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
                     /// False when `body` asked to stop.
@@ -200,8 +201,19 @@ extension SearchIndex {
                         var roomTypes: UInt64 = 0
                         for row in roomTypeRows { roomTypes |= slotBits[row + block] }
                         open &= roomTypes
-                        guard open != 0 else { return true }
                         let base = block << 6
+                        // Amenities, rooms, instant booking, superhost, cancellation: only
+                        // when asked, once per block, so a search without them pays one
+                        // test per 64 slots.
+                        if let wanted, open != 0 {
+                            var rest = open
+                            while rest != 0 {
+                                let bit = rest.trailingZeroBitCount
+                                if !wanted.admits(attributes[base + bit]) { open &= ~(1 << UInt64(bit)) }
+                                rest &= rest &- 1
+                            }
+                        }
+                        guard open != 0 else { return true }
                         var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
                         if !allPricesOverridden {
                             for row in priceRows { priceOverride |= calendarBits[row + block] }
@@ -259,10 +271,9 @@ extension SearchIndex {
 
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row, for a slot `forEachCandidate` let through (its
-    /// nights inside the window and room type checked, capacity up to `capacityRows`).
+    /// nights inside the window, room type and attributes checked, capacity up to `capacityRows`).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
-        if let wanted = query.attributes, !wanted.admits(attributes[slot]) { return .rejected }
         let listing = terms(of: slot)
         guard listing.maxGuests >= query.guests32 else { return .rejected }
         // A box was checked by `forEachCandidate`.
