@@ -154,9 +154,10 @@ import Storage
     /// written during the rebuild, is swapped in and answers as the SQL does.
     @Test func searchesProceedDuringABackgroundRebuildAndTheSwappedIndexIsExact() throws {
         let catalog = try RandomCatalog(seed: 0xAB, listingCount: 150)
-        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        let source = HookedIndexSource(try StoreIndexSource(engine: catalog.catalog.engine))
+        let indexed = try IndexedCatalog(catalog: catalog.catalog, source: source)
         let loaded = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0)
-        indexed.setAfterRebuildLoad {
+        source.setAfterLoad {
             loaded.signal()
             gate.wait()
         }
@@ -185,7 +186,7 @@ import Storage
         #expect(try !indexed.searchListings(ListingSearch(filter: ListingFilter(), limit: 500)).matches
             .contains { $0.listing.id.rawValue == newID })
 
-        indexed.setAfterRebuildLoad(nil)
+        source.setAfterLoad(nil)
         gate.signal()
         try indexed.waitForRebuilds()
         #expect(indexed.index !== before)
@@ -236,5 +237,30 @@ import Storage
         #expect(index.apply([shrink], through: index.appliedSequence + 1) == SearchIndexPatchResult(patched: 1))
         let march = ListingFilter(area: .location(fixture.gangnam), stay: stay("2027-03-15", "2027-03-16"))
         #expect(index.nightlyPrices(matching: march)?.count == (try fixture.catalog.nightlyPrices(matching: march).count))
+    }
+}
+
+/// The engine's index source with a hook after each load, so that a test can hold a
+/// rebuild between loading its index and swapping it in.
+final class HookedIndexSource: SearchIndexSource, @unchecked Sendable {
+    private let inner: any SearchIndexSource
+    private let lock = NSLock()
+    private var afterLoad: (@Sendable () -> Void)?
+
+    init(_ inner: any SearchIndexSource) { self.inner = inner }
+
+    /// `body` runs after each later load, on the loading thread (`IndexedCatalog`'s rebuild queue).
+    func setAfterLoad(_ body: (@Sendable () -> Void)?) { lock.withLock { afterLoad = body } }
+
+    func commitToken() throws -> Int64 { try inner.commitToken() }
+
+    func loadIndex() throws -> SearchIndex {
+        let index = try inner.loadIndex()
+        lock.withLock { afterLoad }?()
+        return index
+    }
+
+    func changes(after sequence: Int64, limit: Int) throws -> (ChangeLogBatch, [SearchIndexListingPatch]) {
+        try inner.changes(after: sequence, limit: limit)
     }
 }
