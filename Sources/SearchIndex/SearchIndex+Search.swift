@@ -75,7 +75,7 @@ extension SearchIndex {
         return lock.withReading { () -> [ListingMapPoint]? in
             var points: [ListingMapPoint] = []
             var overflowed = false
-            forEachCandidate(query) { slot, bits in
+            forEachAdmittedCandidate(query) { slot, bits in
                 switch evaluate(slot, query, bits) {
                 case .rejected: return true
                 case .matched(let nightly, let total):
@@ -98,7 +98,7 @@ extension SearchIndex {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount)
         var overflowed = false
-        forEachCandidate(query) { slot, bits in
+        forEachAdmittedCandidate(query) { slot, bits in
             switch evaluate(slot, query, bits) {
             case .rejected: return true
             case .matched(let nightly, _):
@@ -127,7 +127,7 @@ extension SearchIndex {
         var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
         var overflowed = false
 
-        forEachCandidate(query) { slot, bits in
+        forEachAdmittedCandidate(query) { slot, bits in
             let nightly: Int64
             let stayTotal: Int64?
             switch evaluate(slot, query, bits) {
@@ -171,9 +171,24 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
+    /// `forEachCandidate`, less the slots whose attributes the query's
+    /// `SearchIndexAttributeQuery` turns away. Without one it is `forEachCandidate` itself,
+    /// a scan of its own: a search that asks nothing of the attributes runs exactly the code
+    /// it ran before they existed.
+    @inline(__always)
+    private func forEachAdmittedCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
+        guard let wanted = query.attributes else {
+            forEachCandidate(query, body)
+            return
+        }
+        forEachCandidate(query) { slot, bits in
+            wanted.admits(attributes[slot]) ? body(slot, bits) : true
+        }
+    }
+
     /// Calls `body` with each slot of the area (every slot, the location's or the box's)
-    /// that is available on the stay's nights inside the window and whose capacity, room
-    /// type and attributes (`SearchIndexAttributeQuery`) pass, in ascending order, until it returns false (results do not depend on the
+    /// that is available on the stay's nights inside the window and whose capacity and room
+    /// type pass, in ascending order, until it returns false (results do not depend on the
     /// order: ties break by id); and the calendar bits of the slot's block.
     ///
     /// Slots are tested 64 at a time, as bits: a night's word turns away every listing of
@@ -186,7 +201,6 @@ extension SearchIndex {
             query.priceRows.withUnsafeBufferPointer { priceRows in
                 query.roomTypeRows.withUnsafeBufferPointer { roomTypeRows in
                     let capacityRow = query.capacityRow
-                    let wanted = query.attributes
                     let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
                     let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
                     /// False when `body` asked to stop.
@@ -201,19 +215,8 @@ extension SearchIndex {
                         var roomTypes: UInt64 = 0
                         for row in roomTypeRows { roomTypes |= slotBits[row + block] }
                         open &= roomTypes
-                        let base = block << 6
-                        // Amenities, rooms, instant booking, superhost, cancellation: only
-                        // when asked, once per block, so a search without them pays one
-                        // test per 64 slots.
-                        if let wanted, open != 0 {
-                            var rest = open
-                            while rest != 0 {
-                                let bit = rest.trailingZeroBitCount
-                                if !wanted.admits(attributes[base + bit]) { open &= ~(1 << UInt64(bit)) }
-                                rest &= rest &- 1
-                            }
-                        }
                         guard open != 0 else { return true }
+                        let base = block << 6
                         var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
                         if !allPricesOverridden {
                             for row in priceRows { priceOverride |= calendarBits[row + block] }
