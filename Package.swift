@@ -74,10 +74,12 @@ let package = Package(
         .target(name: "CalendarSync", dependencies: ["Domain", "ICalendar", "OutboundHTTP"]),
         // IP addresses and networks: parsing, classification, trusted proxies' X-Forwarded-For.
         .target(name: "IPAddress"),
+        // Search in memory (SearchIndex, IndexedCatalog): knows no engine, loads through SearchIndexSource.
+        .target(name: "SearchIndex", dependencies: ["Domain"]),
         // The SQLite implementation of the domain's repository, and the schema.
         .target(
             name: "Persistence",
-            dependencies: ["Storage", "PostgresStorage", "Domain", "JSON"],
+            dependencies: ["Storage", "PostgresStorage", "Domain", "JSON", "SearchIndex"],
             plugins: ["EmbedMigrations"]
         ),
         // CSV reading, Inside Airbnb import, the demo data generator.
@@ -89,9 +91,9 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "HTTP1", "JSON", "Domain", "CalendarSync"],
                 plugins: ["EmbedBuildInfo", "EmbedOpenAPI", "EmbedWeb"]),
         // The one wiring of a server (configuration to running application), for `serve` and the tests.
-        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "DataImport", "Domain", "Storage",
-                                                   "PostgresStorage", "PasswordHashing", "Mail", "Webhooks", "CalendarSync",
-                                                   "OutboundHTTP"]),
+        .target(name: "Application", dependencies: ["API", "HTTPServer", "Persistence", "SearchIndex", "DataImport", "Domain",
+                                                   "Storage", "PostgresStorage", "PasswordHashing", "Mail", "Webhooks",
+                                                   "CalendarSync", "OutboundHTTP"]),
         // Command-line options: declarations, parsing (flags over the environment), help text.
         .target(name: "CommandLineOptions", dependencies: ["Domain"]),
         // The executable: configuration, subcommands, signals.
@@ -110,7 +112,7 @@ let package = Package(
         .executableTarget(name: "bench-micro", dependencies: ["HTTP1", "JSON", "Domain", "DataImport", "HTTPServer"]),
         // Storage benchmarks: a route's SQL in a loop (`sql`, the floor Benchmarks/run.sh reports) and
         // how the search index follows writes (`follow`). Not in the product binary.
-        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "DataImport", "Domain", "Storage"]),
+        .executableTarget(name: "bench-db", dependencies: ["API", "CommandLineOptions", "Persistence", "SearchIndex", "DataImport", "Domain", "Storage"]),
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-openapi"]),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
@@ -135,7 +137,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Crypto", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "SearchIndex", "PostgresStorage", "Storage", "Domain", "TestSupport"]),
         .testTarget(
             name: "DataImportTests",
             dependencies: ["DataImport", "Persistence", "Domain", "Storage"],

@@ -13,6 +13,7 @@ public enum StaysAPI {
         OpenAPIRoutes().register(in: &router)
         LocationRoutes(services: services).register(in: &router)
         ListingRoutes(services: services).register(in: &router)
+        AmenityRoutes().register(in: &router)
         CalendarRoutes(services: services).register(in: &router)
         QuoteRoutes(services: services).register(in: &router)
         let authentication = GuestAuthentication(guests: services.guests, accounts: services.accounts)

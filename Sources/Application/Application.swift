@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import Persistence
 import PostgresStorage
+import SearchIndex
 import Storage
 import Synchronization
 

@@ -68,15 +68,19 @@ public struct ListingFilter: Hashable, Sendable {
     /// Only listings whose rating (`Listing.rating`) is at least this; a listing without
     /// one (fewer than 3 reviews) never matches. nil: no bound.
     public var minRating: Double?
+    /// Amenities, instant booking, rooms, superhost, free cancellation.
+    public var attributes: ListingAttributeFilter
 
     public init(area: SearchArea = .everywhere, stay: Stay? = nil, guests: GuestCount = GuestCount(),
-                roomTypes: Set<RoomType> = [], minPrice: Int64? = nil, maxPrice: Int64? = nil) {
+                roomTypes: Set<RoomType> = [], minPrice: Int64? = nil, maxPrice: Int64? = nil,
+                attributes: ListingAttributeFilter = ListingAttributeFilter()) {
         self.area = area
         self.stay = stay
         self.guests = guests
         self.roomTypes = roomTypes
         self.minPrice = minPrice
         self.maxPrice = maxPrice
+        self.attributes = attributes
     }
 }
 

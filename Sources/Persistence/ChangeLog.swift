@@ -1,33 +1,11 @@
 import Domain
 import Foundation
+import SearchIndex
 
 /// Why a `change_log` row was written (the `reason` column). Informational: a reader acts
 /// only on whether the row names one listing or the whole catalog.
 package enum ChangeReason: String, Sendable, CaseIterable {
     case reservation, cancellation, listing, calendar, catalog, review
-}
-
-/// What a reader of the change log must do to catch up from the sequence it has applied.
-package struct ChangeLogBatch: Equatable, Sendable {
-    /// Why the reader cannot catch up by patching alone.
-    package enum RebuildReason: String, Sendable {
-        /// A catalog-wide row (locations, bulk imports).
-        case catalogWide
-        /// Rows after the reader's sequence were trimmed: it cannot know what changed.
-        case gap
-        /// More rows than the reader asked for: rebuilding is cheaper than patching.
-        case tooManyChanges
-    }
-
-    /// The listings named by rows after the reader's sequence up to `through`, ascending,
-    /// each once. Also filled when `rebuild` is set (for `catalogWide`): patching them
-    /// keeps per-listing changes visible until the rebuild lands.
-    package var listingIDs: [Int64]
-    /// Set when the reader must also rebuild from a snapshot to be exact.
-    package var rebuild: RebuildReason?
-    /// The last sequence the batch covers: the reader has applied everything up to here
-    /// once it has patched `listingIDs` (and, when `rebuild` is set, rebuilt).
-    package var through: Int64
 }
 
 /// The change log (tables `change_log` and `change_log_trim`; on PostgreSQL also

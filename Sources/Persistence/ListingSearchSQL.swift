@@ -99,7 +99,45 @@ struct ListingSearchSQL {
 
     private var commonFilter: String {
         "l.status = 'published' AND l.max_guests >= :guests AND l.room_type IN (:rt1, :rt2, :rt3, :rt4) "
-            + "AND COALESCE(l.rating, -1) >= :min_rating" + areaCondition
+            + "AND COALESCE(l.rating, -1) >= :min_rating" + areaCondition + attributeCondition
+    }
+
+    /// `ListingAttributeFilter.admits` in SQL: each amenity code as an `EXISTS` over the
+    /// stored JSON array, true when an element matches one of the code's patterns
+    /// (`AmenityCode.recognises`: `=` for exact ones, `substr` for prefixes; both compare by
+    /// code points, as the Swift rule does); the policies that still refund in full as an
+    /// `IN` list worked out in Swift (`freeCancellationPolicies`), so the date rule is
+    /// Domain's own. Empty for a filter without attributes: the usual statements.
+    private var attributeCondition: String {
+        let wanted = filter.attributes
+        guard !wanted.isEmpty else { return "" }
+        var text = ""
+        let elements = dialect == .sqlite ? "json_each(l.amenities) a" : "json_array_elements_text(l.amenities::json) AS a(value)"
+        for code in wanted.amenities.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let tests = code.allPatterns.map { pattern in
+                switch pattern {
+                case .exact(let string): "a.value = \(Self.literal(string))"
+                case .prefix(let string): "substr(a.value, 1, \(string.unicodeScalars.count)) = \(Self.literal(string))"
+                }
+            }
+            text += " AND EXISTS (SELECT 1 FROM \(elements) WHERE \(tests.joined(separator: " OR ")))"
+        }
+        if wanted.instantBookOnly { text += " AND l.instant_book <> 0" }
+        if wanted.superhostOnly { text += " AND l.host_is_superhost <> 0" }
+        if wanted.minBedrooms != nil { text += " AND l.bedrooms >= :min_bedrooms" }
+        if wanted.minBeds != nil { text += " AND l.beds >= :min_beds" }
+        if wanted.minBathrooms != nil { text += " AND l.bathrooms >= :min_bathrooms" }
+        if let policies = wanted.freeCancellationPolicies(stay: filter.stay) {
+            let names = CancellationPolicy.allCases.filter(policies.contains).map { Self.literal($0.rawValue) }
+            text += names.isEmpty ? " AND 1 = 0" : " AND l.cancellation_policy IN (\(names.joined(separator: ", ")))"
+        }
+        return text
+    }
+
+    /// A string constant as an SQL literal (both engines: quotes doubled, nothing else
+    /// special with PostgreSQL's standard-conforming strings).
+    private static func literal(_ string: String) -> String {
+        "'" + String(string.flatMap { $0 == "'" ? ["'", "'"] : [$0] }) + "'"
     }
 
     /// `WITH ... p AS (...)`.
@@ -268,6 +306,9 @@ struct ListingSearchSQL {
             values[":weekend_nights"] = .integer(Int64(weekendNights))
             values[":weekday_nights"] = .integer(Int64(stay.nights - weekendNights))
         }
+        if let minBedrooms = filter.attributes.minBedrooms { values[":min_bedrooms"] = .integer(Int64(minBedrooms)) }
+        if let minBeds = filter.attributes.minBeds { values[":min_beds"] = .integer(Int64(minBeds)) }
+        if let minBathrooms = filter.attributes.minBathrooms { values[":min_bathrooms"] = .real(minBathrooms) }
         if withPriceBounds {
             values[":min_price"] = .integer(filter.minPrice ?? Int64.min)
             values[":max_price"] = .integer(filter.maxPrice ?? Int64.max)

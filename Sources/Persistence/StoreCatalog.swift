@@ -1,5 +1,6 @@
 import Domain
 import PostgresStorage
+import SearchIndex
 import Storage
 
 /// The catalog's read side, on either engine: listings, calendars, locations, and the

@@ -4,6 +4,7 @@ import DataImport
 import Domain
 import Foundation
 import Persistence
+import SearchIndex
 import Storage
 
 /// `bench-db follow`: how the search index follows booking-like writes. WRITES TO THE

@@ -3,6 +3,7 @@ import DataImport
 import Domain
 import Foundation
 import Persistence
+import SearchIndex
 import Storage
 
 /// `bench-db sql`: the SQLite floor of a route. Runs the same SQL a route runs, in a loop

@@ -23,6 +23,7 @@ final class APITestServer: @unchecked Sendable {
     let pool: DatabasePool!
     let application: Application
     let port: Int
+    /// The PostgreSQL database; nil on SQLite.
     let postgres: TemporaryPostgresDatabase?
 
     /// The production wiring (`buildApplication`) over the fixture catalog, on a free port.

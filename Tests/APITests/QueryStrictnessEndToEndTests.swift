@@ -40,8 +40,8 @@ import TestSupport
     }
 
     @Test func everyUnknownParameterIsNamedAfterTheBadKnownOnes() throws {
-        let body = try problem("/listings?locatoinId=1&limit=0&instantBook=true")
-        #expect(invalidNames(body) == ["limit", "locatoinId", "instantBook"])
+        let body = try problem("/listings?locatoinId=1&limit=0&instantbook=true")
+        #expect(invalidNames(body) == ["limit", "locatoinId", "instantbook"])
     }
 
     @Test func theRoutesOwnParametersAreAccepted() throws {

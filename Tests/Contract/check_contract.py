@@ -970,6 +970,9 @@ class Checker:
                             # Nearest first needs a centre: the spec says so, a landmark gives one.
                             landmark = self.get("/locations", {"query": "경복궁", "limit": 1})["items"][0]
                             extra = {"locationId": landmark["id"]}
+                        if name == "freeCancellation" and value == "true":
+                            # Free cancellation is judged from a check-in: the spec says it needs dates.
+                            extra = {"checkin": "2026-12-04", "checkout": "2026-12-06"}
                         self.call("%s %s=%s (spec enum) -> 200" % (template, name, value), template,
                                   dict(params, **dict(extra, **{name: value})), headers=headers)
                     self.bad_request("%s %s=bogus (not in spec enum) -> 400" % (template, name), template,

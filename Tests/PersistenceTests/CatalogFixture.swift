@@ -4,6 +4,7 @@ import PostgresStorage
 import Storage
 import TestSupport
 @testable import Persistence
+@testable import SearchIndex
 
 func date(_ text: String) -> CalendarDate {
     guard let value = CalendarDate(text) else { preconditionFailure("bad test date \(text)") }

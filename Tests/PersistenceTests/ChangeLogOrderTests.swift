@@ -2,6 +2,7 @@ import Foundation
 import Domain
 import Testing
 @testable import Persistence
+@testable import SearchIndex
 
 extension StoreContractTests {
     /// The change log's sequence is commit-ordered on either engine: a writer that appends while

@@ -4,6 +4,7 @@ import Domain
 import Storage
 import PostgresStorage
 @testable import Persistence
+@testable import SearchIndex
 
 extension StoreContractTests {
     /// The writer appends to the change log in the same transaction as its change, and the

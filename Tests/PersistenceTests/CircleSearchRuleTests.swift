@@ -4,6 +4,7 @@ import Testing
 import Domain
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// A search around a point (a landmark's) follows the Domain's rules on both fast paths:
 /// `GreatCircle.distanceKm` for the distance, `SearchCircle.contains` for membership, nearest

@@ -4,6 +4,7 @@ import Testing
 import Domain
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// Each booking rule is defined once, in Domain; the fast paths that must spell it again
 /// (the SQL, which cannot call Swift, and the search index's precomputed arithmetic) are

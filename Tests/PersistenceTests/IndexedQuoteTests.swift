@@ -5,6 +5,7 @@ import Domain
 import PostgresStorage
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// A quote (and a calendar) read from the search index must be the one read from the
 /// database: the same stay terms and the same calendar rows, and so the same nights,

@@ -4,6 +4,7 @@ import Testing
 import Domain
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// The index must answer every search exactly as the SQL does: same pages (listings,
 /// totals, nightly prices), totals, bounds and cursors, and the same histogram prices.

@@ -4,6 +4,7 @@ import Testing
 import Domain
 import Storage
 @testable import Persistence
+@testable import SearchIndex
 
 /// The index follows the change log: per-listing writes are patched in before the next
 /// search (read-your-writes, whichever connection wrote), and the patched index answers
@@ -153,9 +154,10 @@ import Storage
     /// written during the rebuild, is swapped in and answers as the SQL does.
     @Test func searchesProceedDuringABackgroundRebuildAndTheSwappedIndexIsExact() throws {
         let catalog = try RandomCatalog(seed: 0xAB, listingCount: 150)
-        let indexed = try IndexedCatalog(catalog: catalog.catalog)
+        let source = HookedIndexSource(try StoreIndexSource(engine: catalog.catalog.engine))
+        let indexed = try IndexedCatalog(catalog: catalog.catalog, source: source)
         let loaded = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0)
-        indexed.setAfterRebuildLoad {
+        source.setAfterLoad {
             loaded.signal()
             gate.wait()
         }
@@ -184,7 +186,7 @@ import Storage
         #expect(try !indexed.searchListings(ListingSearch(filter: ListingFilter(), limit: 500)).matches
             .contains { $0.listing.id.rawValue == newID })
 
-        indexed.setAfterRebuildLoad(nil)
+        source.setAfterLoad(nil)
         gate.signal()
         try indexed.waitForRebuilds()
         #expect(indexed.index !== before)
@@ -225,15 +227,40 @@ import Storage
         try fixture.writer.replaceCalendar(of: ListingID(3), with: [
             CalendarEntry(date: date("2027-06-01"), price: 31_000), CalendarEntry(date: date("2027-06-02"), price: 32_000),
         ])
-        let patch = try fixture.pool.read { try SearchIndexBuilder.readListing(3, in: $0) }
+        let patch = try fixture.pool.read { try SearchIndexReader.readListing(3, in: $0) }
         let result = index.apply([patch], through: index.appliedSequence + 1)
         #expect(result.overflowed == 1 && result.needsRebuild)
         #expect(try #require(index.nightlyPrices(matching: everywhere)).count == 5)
         // Shrinking fits in place: listing 2's five rows become one.
         try fixture.writer.replaceCalendar(of: ListingID(2), with: [CalendarEntry(date: date("2027-03-10"), status: .booked)])
-        let shrink = try fixture.pool.read { try SearchIndexBuilder.readListing(2, in: $0) }
+        let shrink = try fixture.pool.read { try SearchIndexReader.readListing(2, in: $0) }
         #expect(index.apply([shrink], through: index.appliedSequence + 1) == SearchIndexPatchResult(patched: 1))
         let march = ListingFilter(area: .location(fixture.gangnam), stay: stay("2027-03-15", "2027-03-16"))
         #expect(index.nightlyPrices(matching: march)?.count == (try fixture.catalog.nightlyPrices(matching: march).count))
+    }
+}
+
+/// The engine's index source with a hook after each load, so that a test can hold a
+/// rebuild between loading its index and swapping it in.
+final class HookedIndexSource: SearchIndexSource, @unchecked Sendable {
+    private let inner: any SearchIndexSource
+    private let lock = NSLock()
+    private var afterLoad: (@Sendable () -> Void)?
+
+    init(_ inner: any SearchIndexSource) { self.inner = inner }
+
+    /// `body` runs after each later load, on the loading thread (`IndexedCatalog`'s rebuild queue).
+    func setAfterLoad(_ body: (@Sendable () -> Void)?) { lock.withLock { afterLoad = body } }
+
+    func commitToken() throws -> Int64 { try inner.commitToken() }
+
+    func loadIndex() throws -> SearchIndex {
+        let index = try inner.loadIndex()
+        lock.withLock { afterLoad }?()
+        return index
+    }
+
+    func changes(after sequence: Int64, limit: Int) throws -> (ChangeLogBatch, [SearchIndexListingPatch]) {
+        try inner.changes(after: sequence, limit: limit)
     }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import Domain
 @testable import Persistence
+@testable import SearchIndex
 
 /// Writes committed through any connection are visible to the next search.
 @Suite struct SearchIndexFreshnessTests {

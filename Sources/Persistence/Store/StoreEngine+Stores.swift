@@ -1,5 +1,6 @@
 import Domain
 import PostgresStorage
+import SearchIndex
 import Storage
 
 // The stores over an engine's pool. The type of the pool picks the engine:

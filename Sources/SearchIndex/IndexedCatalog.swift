@@ -69,22 +69,12 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     private var rebuildError: (any Error)?
     private var completedRebuilds = 0
     private var patchDuration = Duration.zero
-    /// Tests: runs on the rebuild queue once the new index is loaded, before it is caught
-    /// up and swapped in.
-    private var afterRebuildLoad: (@Sendable () -> Void)?
 
     /// Runs on the rebuild queue a little after each rebuild is swapped in, once the old
     /// index is let go (`stays serve` returns its memory to the system there).
     private let afterRebuild: (@Sendable () -> Void)?
 
-    /// Loads the index from `catalog`'s database and follows its commits: on SQLite a
-    /// connection of its own reads the file's commit counter; on PostgreSQL a connection of
-    /// its own LISTENs for other servers' commits (`StoreEngine.makeCommitToken`).
-    public convenience init<Engine>(catalog: StoreCatalog<Engine>, afterRebuild: (@Sendable () -> Void)? = nil) throws {
-        try self.init(catalog: catalog, source: StoreIndexSource(engine: catalog.engine), afterRebuild: afterRebuild)
-    }
-
-    init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
+    package init(catalog: any CatalogReads, source: any SearchIndexSource, afterRebuild: (@Sendable () -> Void)? = nil) throws {
         self.catalog = catalog
         self.source = source
         self.afterRebuild = afterRebuild
@@ -182,13 +172,6 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         }
     }
 
-    /// Tests: `body` runs on the rebuild queue after each rebuild has loaded its index.
-    func setAfterRebuildLoad(_ body: (@Sendable () -> Void)?) {
-        follow.lock()
-        afterRebuildLoad = body
-        follow.unlock()
-    }
-
     /// What a catch-up leaves to a rebuild.
     private struct CatchUp {
         /// Only a rebuild makes the index exact again.
@@ -225,11 +208,9 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
     private func startRebuild() {
         rebuildNeeded = false
         rebuildRunning = true
-        let hook = afterRebuildLoad
         rebuildQueue.async { [self] in
             do {
                 let fresh = try source.loadIndex()
-                hook?()
                 // Most of the catch-up runs before taking the mutex, while searches go on:
                 // no one else sees `fresh` yet. The rest, under it, is what committed since.
                 var another = try catchUp(fresh)

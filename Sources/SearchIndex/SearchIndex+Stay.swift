@@ -2,7 +2,7 @@ import Domain
 
 /// The rest of a listing's `StayTerms` beyond `SearchIndexTerms`, as `SearchIndexListingRow`
 /// decodes it.
-struct SearchIndexStayValues {
+package struct SearchIndexStayValues {
     let hasWeekendPrice: Bool
     let cleaningFee: Int64
     let weeklyDiscount: Int16
@@ -11,6 +11,17 @@ struct SearchIndexStayValues {
     let timeZone: String
     /// Index in `CancellationPolicy.allCases`.
     let policy: UInt8
+
+    package init(hasWeekendPrice: Bool, cleaningFee: Int64, weeklyDiscount: Int16, monthlyDiscount: Int16,
+                 currency: String, timeZone: String, policy: UInt8) {
+        self.hasWeekendPrice = hasWeekendPrice
+        self.cleaningFee = cleaningFee
+        self.weeklyDiscount = weeklyDiscount
+        self.monthlyDiscount = monthlyDiscount
+        self.currency = currency
+        self.timeZone = timeZone
+        self.policy = policy
+    }
 }
 
 /// `SearchIndexStayValues` per slot in 24 bytes: names as positions in the index's

@@ -1,13 +1,13 @@
 import Domain
-import PostgresStorage
-import Storage
 
-/// Reads the catalog and lays it out as a `SearchIndex` (see its layout notes). Used once,
-/// on one thread, inside one read transaction: first the rows in id order, then, in
-/// memory, the slots reordered by location and the calendar bitsets.
-struct SearchIndexBuilder {
+/// Lays the catalog out as a `SearchIndex` (see its layout notes), fed by its source
+/// (`SearchIndexReader` in Persistence) on one thread from one snapshot: first the listing
+/// rows in id order (`add`), then the calendar rows in (listing, day) order
+/// (`addCalendarRow`), then, in memory, the slots reordered by location and the calendar
+/// bitsets (`parts`).
+package struct SearchIndexBuilder {
     /// The finished arrays.
-    struct Parts {
+    package struct Parts {
         var terms: [SearchIndexTerms] = []
         /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
         var roomTypes: [UInt8] = []
@@ -19,6 +19,7 @@ struct SearchIndexBuilder {
         var longitudes: [Double] = []
         var scores: [Int64] = []
         var ratings: [Double] = []
+        var attributes: [SearchIndexAttributes] = []
         var stayRecords: [SearchIndexStayRecord] = []
         var currencies = SearchIndexNames()
         var timeZones = SearchIndexNames()
@@ -54,6 +55,7 @@ struct SearchIndexBuilder {
     private var longitudes: [Double] = []
     private var scores: [Int64] = []
     private var ratings: [Double] = []
+    private var attributes: [SearchIndexAttributes] = []
     private var stays: [SearchIndexStayValues?] = []
     /// Rows with a calendar day the index holds only clamped (`SearchIndexDay.isExact`).
     private var inexactCalendars = Set<Int>()
@@ -72,97 +74,69 @@ struct SearchIndexBuilder {
     private var firstDay = Int32.max
     private var lastDay = Int32.min
     private var calendarRowCount = 0
+    /// The listing row the calendar rows have reached (`addCalendarRow`).
+    private var calendarRow = 0
 
-    /// Everything, in the caller's read transaction (one snapshot, the change log's
-    /// sequence included, so that following the log resumes exactly where it was read).
-    @_specialize(where C == Database)
-    @_specialize(where C == PostgresStoreConnection)
-    static func read<C: StoreConnection>(_ db: C) throws -> Parts {
-        var builder = SearchIndexBuilder()
-        let sequence = try ChangeLog.latestSequence(in: db)
-        try builder.readListings(db)
-        try builder.readCalendar(db)
-        let locations = try ancestors(db)
-        var parts = builder.parts(order: builder.locationOrder(locations), locations: locations)
+    package init() {}
+
+    /// The next listing row (ascending id order).
+    package mutating func add(_ listing: SearchIndexListingRow) {
+        ids.append(listing.id)
+        locationIDs.append(listing.locationID)
+        latitudes.append(listing.latitude)
+        longitudes.append(listing.longitude)
+        roomTypes.append(listing.roomType)
+        terms.append(listing.terms)
+        scores.append(listing.score)
+        ratings.append(listing.rating)
+        attributes.append(listing.attributes)
+        stays.append(listing.stay)
+    }
+
+    /// The next row of `calendar_days` (in (listing, day) order, after every listing row),
+    /// merged with the listings (also in id order) to find its listing; `decode` reads it
+    /// with that listing's terms (`SearchIndexDay`).
+    package mutating func addCalendarRow(listingID: Int64, _ decode: (SearchIndexTerms) -> SearchIndexDay?) {
+        calendarRowCount += 1
+        let count = ids.count
+        while calendarRow < count && ids[calendarRow] < listingID {
+            closeRow()
+            calendarRow += 1
+        }
+        let row = calendarRow
+        // A row of a listing that does not exist (foreign keys off when written).
+        guard row < count && ids[row] == listingID else { return }
+        guard let entry = decode(terms[row]) else { return }
+        if !entry.isExact { inexactCalendars.insert(row) }
+        if entry.isUnavailable {
+            blockedDays.append(entry.day)
+            if entry.isHostBlocked { hostBlockedDays.append(entry.day) }
+        }
+        if let delta = entry.priceDelta {
+            priceDays.append(entry.day)
+            priceDeltas.append(delta)
+        }
+        if let rule = entry.rule {
+            ruleDays.append(entry.day)
+            ruleFlags.append(rule.flags)
+            ruleMinNights.append(rule.minNights)
+            ruleMaxNights.append(rule.maxNights)
+        }
+        firstDay = min(firstDay, entry.day)
+        lastDay = max(lastDay, entry.day)
+    }
+
+    /// The finished arrays, once every row is in. `ancestors`: (location, ancestor-or-self)
+    /// pairs with the ancestor's depth above the location (`location_ancestors`);
+    /// `sequence`: the change log's latest sequence in the snapshot the rows were read from.
+    package mutating func parts(ancestors: [Int64: [(ancestor: Int64, depth: Int)]], sequence: Int64) -> Parts {
+        while calendarRow < ids.count {
+            closeRow()
+            calendarRow += 1
+        }
+        var parts = parts(order: locationOrder(ancestors), locations: ancestors)
         parts.sequence = sequence
         return parts
-    }
-
-    /// One listing as it is now, for a patch: its row and its calendar days, decoded by the
-    /// same rules as a full read (`SearchIndexListingRow`, `SearchIndexDay`).
-    static func readListing(_ id: Int64, in db: some StoreConnection) throws -> SearchIndexListingPatch {
-        var found: SearchIndexListingRow?
-        try db.forEachRow(SearchIndexListingRow.select + " AND id = ?", [id]) {
-            found = SearchIndexListingRow($0)
-        }
-        guard let listing = found else {
-            return SearchIndexListingPatch(id: id, listing: nil, days: [])
-        }
-        var days: [SearchIndexDay] = []
-        try db.forEachRow(SearchIndexDay.select + " WHERE listing_id = ? ORDER BY day", [id]) { record in
-            if let day = SearchIndexDay(record, terms: listing.terms) { days.append(day) }
-        }
-        return SearchIndexListingPatch(id: id, listing: listing, days: days)
-    }
-
-    // MARK: reading
-
-    @_specialize(where C == Database)
-    @_specialize(where C == PostgresStoreConnection)
-    private mutating func readListings<C: StoreConnection>(_ db: C) throws {
-        try db.forEachRowOfWholeTable(SearchIndexListingRow.select + " ORDER BY id") { row in
-            let listing = SearchIndexListingRow(row)
-            ids.append(listing.id)
-            locationIDs.append(listing.locationID)
-            latitudes.append(listing.latitude)
-            longitudes.append(listing.longitude)
-            roomTypes.append(listing.roomType)
-            terms.append(listing.terms)
-            scores.append(listing.score)
-            ratings.append(listing.rating)
-            stays.append(listing.stay)
-        }
-    }
-
-    /// One pass over `calendar_days` in primary-key order, merged with the listings (also
-    /// in id order) to find each row's listing.
-    @_specialize(where C == Database)
-    @_specialize(where C == PostgresStoreConnection)
-    private mutating func readCalendar<C: StoreConnection>(_ db: C) throws {
-        var row = 0
-        let count = ids.count
-        try db.forEachRowOfWholeTable(SearchIndexDay.select + " ORDER BY listing_id, day") { record in
-            calendarRowCount += 1
-            let listingID = record.int64(0)
-            while row < count && ids[row] < listingID {
-                closeRow()
-                row += 1
-            }
-            // A row of a listing that does not exist (foreign keys off when written).
-            guard row < count && ids[row] == listingID else { return }
-            guard let entry = SearchIndexDay(record, terms: terms[row]) else { return }
-            if !entry.isExact { inexactCalendars.insert(row) }
-            if entry.isUnavailable {
-                blockedDays.append(entry.day)
-                if entry.isHostBlocked { hostBlockedDays.append(entry.day) }
-            }
-            if let delta = entry.priceDelta {
-                priceDays.append(entry.day)
-                priceDeltas.append(delta)
-            }
-            if let rule = entry.rule {
-                ruleDays.append(entry.day)
-                ruleFlags.append(rule.flags)
-                ruleMinNights.append(rule.minNights)
-                ruleMaxNights.append(rule.maxNights)
-            }
-            firstDay = min(firstDay, entry.day)
-            lastDay = max(lastDay, entry.day)
-        }
-        while row < count {
-            closeRow()
-            row += 1
-        }
     }
 
     private mutating func closeRow() {
@@ -170,15 +144,6 @@ struct SearchIndexBuilder {
         hostBlockedStart.append(hostBlockedDays.count)
         priceStart.append(priceDays.count)
         ruleStart.append(ruleDays.count)
-    }
-
-    /// (location, ancestor-or-self) pairs with the ancestor's depth above the location.
-    private static func ancestors(_ db: some StoreConnection) throws -> [Int64: [(ancestor: Int64, depth: Int)]] {
-        var ancestors: [Int64: [(ancestor: Int64, depth: Int)]] = [:]
-        try db.forEachRowOfWholeTable("SELECT location_id, ancestor_id, depth FROM location_ancestors") { row in
-            ancestors[row.int64(0), default: []].append((row.int64(1), row.int(2)))
-        }
-        return ancestors
     }
 
     /// Rows in slot order: by location in depth-first order of the location tree (each
@@ -268,6 +233,7 @@ struct SearchIndexBuilder {
         parts.longitudes.reserveCapacity(count)
         parts.scores.reserveCapacity(count)
         parts.ratings.reserveCapacity(count)
+        parts.attributes.reserveCapacity(count)
         parts.stayRecords.reserveCapacity(count)
         parts.hostBlockedDays.reserveCapacity(hostBlockedDays.count)
         parts.priceDays.reserveCapacity(priceDays.count)
@@ -299,6 +265,7 @@ struct SearchIndexBuilder {
             parts.longitudes.append(longitudes[row])
             parts.scores.append(scores[row])
             parts.ratings.append(ratings[row])
+            parts.attributes.append(attributes[row])
             parts.stayRecords.append(inexactCalendars.contains(row) ? .inexact
                                      : SearchIndexStayRecord(stays[row], currencies: &currencies, timeZones: &timeZones))
             for day in blockedDays[blockedStart[row]..<blockedStart[row + 1]] {
@@ -340,76 +307,43 @@ struct SearchIndexBuilder {
     }
 }
 
-/// One row of `listings` as the index reads it. The one place that decodes a listing for
-/// the index: the full build and a patch both use it.
-struct SearchIndexListingRow {
-    /// Published listings only (a draft or unpublished one is in no search): append
-    /// " AND ..." or " ORDER BY ..." as needed.
-    static let select = """
-        SELECT id, location_id, latitude, longitude, max_guests, room_type, base_price, \
-        COALESCE(weekend_price, base_price), extra_guest_fee, guests_included, min_nights, max_nights, \
-        available_until, recommendation_score, COALESCE(rating, -1), weekend_price IS NOT NULL, cleaning_fee, \
-        weekly_discount_bp, monthly_discount_bp, currency, time_zone, cancellation_policy FROM listings \
-        WHERE status = 'published'
-        """
-    private static let roomTypeNames = RoomType.allCases.map { Array($0.rawValue.utf8) }
-
+/// One row of `listings` as the index reads it (decoded by `SearchIndexReader` in
+/// Persistence, the one place that does so: the full build and a patch both use it).
+package struct SearchIndexListingRow {
     let id: Int64
     let locationID: Int64
     let latitude: Double
     let longitude: Double
     /// Index in `RoomType.allCases`; `SearchIndex.unknownRoomType` matches no filter.
     let roomType: UInt8
-    let terms: SearchIndexTerms
+    package let terms: SearchIndexTerms
     let score: Int64
     let rating: Double
+    let attributes: SearchIndexAttributes
     /// The rest of its stay terms, for quotes; nil when a value does not fit the index
     /// exactly (`terms` clamps, a policy that does not decode): its quotes read the database.
     let stay: SearchIndexStayValues?
 
-    @_specialize(where R == Row)
-    @_specialize(where R == PostgresRow)
-    init<R: StoreRow>(_ row: R) {
-        id = row.int64(0)
-        locationID = row.int64(1)
-        latitude = row.double(2)
-        longitude = row.double(3)
-        roomType = row.withUTF8(5) { text in
-            Self.roomTypeNames.firstIndex { $0.elementsEqual(text) }.map(UInt8.init) ?? SearchIndex.unknownRoomType
-        }
-        let maxGuests = row.int64(4), minNights = row.int64(10), maxNights = row.int64(11)
-        let availableUntil = row.optionalInt64(12)
-        terms = SearchIndexTerms(
-            basePrice: row.int64(6), weekendPrice: row.int64(7), extraGuestFee: row.int64(8),
-            guestsIncluded: row.int64(9), maxGuests: Int32(clamping: maxGuests),
-            minNights: Int32(clamping: minNights), maxNights: Int32(clamping: maxNights),
-            availableUntil: availableUntil.map { Int32(clamping: $0) } ?? .max)
-        score = row.int64(13)
-        rating = row.double(14)
-        // Exact only when nothing above was clamped (`Int32.max` means "no limit" there).
-        if Int32(exactly: maxGuests) != nil, Int32(exactly: minNights) != nil, Int32(exactly: maxNights) != nil,
-           availableUntil.map({ Int32(exactly: $0) != nil && $0 != Int64(Int32.max) }) ?? true,
-           let weekly = Int16(exactly: row.int64(17)), let monthly = Int16(exactly: row.int64(18)),
-           let policy = CancellationPolicy(rawValue: row.string(21)),
-           let policyIndex = CancellationPolicy.allCases.firstIndex(of: policy) {
-            stay = SearchIndexStayValues(hasWeekendPrice: row.bool(15), cleaningFee: row.int64(16), weeklyDiscount: weekly,
-                                         monthlyDiscount: monthly, currency: row.string(19), timeZone: row.string(20),
-                                         policy: UInt8(policyIndex))
-        } else {
-            stay = nil
-        }
+    package init(id: Int64, locationID: Int64, latitude: Double, longitude: Double, roomType: UInt8,
+                 terms: SearchIndexTerms, score: Int64, rating: Double, attributes: SearchIndexAttributes,
+                 stay: SearchIndexStayValues?) {
+        self.id = id
+        self.locationID = locationID
+        self.latitude = latitude
+        self.longitude = longitude
+        self.roomType = roomType
+        self.terms = terms
+        self.score = score
+        self.rating = rating
+        self.attributes = attributes
+        self.stay = stay
     }
 }
 
 /// One row of `calendar_days` reduced to what the index keeps of it. The one place that
-/// decodes a calendar row for the index: the full build and a patch both use it.
-struct SearchIndexDay {
-    /// Column 0 is the listing id. Append " WHERE ..." or " ORDER BY ..." as needed.
-    static let select = """
-        SELECT listing_id, day, status <> 'available', price, min_nights, max_nights, \
-        closed_to_arrival <> 0, closed_to_departure <> 0, status = 'blocked' FROM calendar_days
-        """
-
+/// decodes a calendar row for the index (its columns read by `SearchIndexReader`): the full
+/// build and a patch both use it.
+package struct SearchIndexDay {
     struct Rule {
         /// `SearchIndex.closedToArrival` | `SearchIndex.closedToDeparture`.
         let flags: UInt8
@@ -434,23 +368,18 @@ struct SearchIndexDay {
     /// Nil when the index keeps nothing of the row: its day lies outside `Int32` (no stay
     /// the index answers can touch it, see `SearchIndex`), or it is an available day with
     /// no override and no rule. `terms` are the listing's (for the price's default).
-    @_specialize(where R == Row)
-    @_specialize(where R == PostgresRow)
-    init?<R: StoreRow>(_ record: R, terms: SearchIndexTerms) {
-        guard let day = Int32(exactly: record.int64(1)) else { return nil }
+    package init?(day epochDay: Int64, isUnavailable: Bool, isHostBlocked: Bool, price: Int64?, minNights minOverride: Int64?,
+                  maxNights maxOverride: Int64?, closedToArrival: Bool, closedToDeparture: Bool, terms: SearchIndexTerms) {
+        guard let day = Int32(exactly: epochDay) else { return nil }
         self.day = day
-        isUnavailable = record.bool(2)
-        isHostBlocked = record.bool(8)
-        if let price = record.optionalInt64(3) {
+        self.isUnavailable = isUnavailable
+        self.isHostBlocked = isHostBlocked
+        if let price {
             // Both positive (CHECK constraints): the difference cannot overflow.
             priceDelta = price &- terms.priceWithoutOverride(onEpochDay: day)
         } else {
             priceDelta = nil
         }
-        let minOverride = record.optionalInt64(4)
-        let maxOverride = record.optionalInt64(5)
-        let closedToArrival = record.bool(6)
-        let closedToDeparture = record.bool(7)
         isExact = (minOverride.map { Int32(exactly: $0) != nil } ?? true) && (maxOverride.map { Int32(exactly: $0) != nil } ?? true)
         if minOverride != nil || maxOverride != nil || closedToArrival || closedToDeparture {
             // Exact: the stays the index answers have fewer than 2^31 nights.

@@ -1,11 +1,17 @@
 /// One listing as it is now in the database, read for a patch
 /// (`SearchIndexBuilder.readListing`).
-struct SearchIndexListingPatch {
+package struct SearchIndexListingPatch {
     let id: Int64
     /// Nil: the listing no longer exists.
     let listing: SearchIndexListingRow?
     /// Its calendar rows the index keeps, ascending by day.
     let days: [SearchIndexDay]
+
+    package init(id: Int64, listing: SearchIndexListingRow?, days: [SearchIndexDay]) {
+        self.id = id
+        self.listing = listing
+        self.days = days
+    }
 }
 
 /// What `SearchIndex.apply` did.
@@ -115,6 +121,7 @@ extension SearchIndex {
         Self.setSlotBits(slotBits, blockCount: blockCount, slot: slot, maxGuests: listing.terms.maxGuests,
                          roomType: listing.roomType)
         scores[slot] = listing.score
+        attributes[slot] = listing.attributes
         ratings[slot] = listing.rating
         stayRecords[slot] = patch.days.allSatisfy(\.isExact)
             ? SearchIndexStayRecord(listing.stay, currencies: &currencies, timeZones: &timeZones) : .inexact

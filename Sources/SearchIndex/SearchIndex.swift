@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Storage
 
 /// An in-memory copy of exactly what listing searches read — per listing the filter,
 /// price and sort columns, and the calendar exceptions that decide availability and price
@@ -79,6 +78,8 @@ public final class SearchIndex: @unchecked Sendable {
     let scores: SearchIndexColumn<Int64>
     /// `COALESCE(rating, -1)`, the rating sort's key.
     let ratings: SearchIndexColumn<Double>
+    /// What amenity, room, instant-booking, superhost and free-cancellation filters compare.
+    let attributes: SearchIndexColumn<SearchIndexAttributes>
     /// The rest of each slot's stay terms, for quotes (`stayTermsAndCalendar`); its names in
     /// `currencies` and `timeZones`, which `apply` extends under the write lock.
     let stayRecords: SearchIndexColumn<SearchIndexStayRecord>
@@ -188,7 +189,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// Calendar rows read (all of `calendar_days`).
     public let calendarRowCount: Int
 
-    static let unknownRoomType: UInt8 = .max
+    package static let unknownRoomType: UInt8 = .max
     static let closedToArrival: UInt8 = 1
     static let closedToDeparture: UInt8 = 2
 
@@ -199,6 +200,7 @@ public final class SearchIndex: @unchecked Sendable {
     public var approximateByteCount: Int {
         compactTerms.capacity * MemoryLayout<SearchIndexCompactTerms>.stride + ids.count * (8 * 6 + 4)
             + stayRecords.capacity * MemoryLayout<SearchIndexStayRecord>.stride
+            + attributes.capacity * MemoryLayout<SearchIndexAttributes>.stride
             + exceptionalTerms.count * (MemoryLayout<SearchIndexTerms>.stride + 16)
             + calendarBits.capacity * 8 + slotBits.capacity * 8
             + (outsideBlockedSlices.capacity + hostBlockedSlices.capacity + priceSlices.capacity + ruleSlices.capacity) * 8
@@ -221,7 +223,7 @@ public final class SearchIndex: @unchecked Sendable {
     static func sliceHeadroom(used: Int) -> Int { used / 8 + 4_096 }
 
     /// `headroom` overrides `sliceHeadroom` (tests: 0 makes every growing slice overflow).
-    init(parts: SearchIndexBuilder.Parts, loadDuration: Duration, headroom: Int? = nil) {
+    package init(parts: SearchIndexBuilder.Parts, loadDuration: Duration, headroom: Int? = nil) {
         var exceptions: [Int: SearchIndexTerms] = [:]
         compactTerms = SearchIndexColumn(parts.terms.enumerated().map { slot, terms in
             if let compact = SearchIndexCompactTerms(terms) { return compact }
@@ -243,6 +245,7 @@ public final class SearchIndex: @unchecked Sendable {
         longitudes = parts.longitudes
         scores = SearchIndexColumn(parts.scores)
         ratings = SearchIndexColumn(parts.ratings)
+        attributes = SearchIndexColumn(parts.attributes)
         stayRecords = SearchIndexColumn(parts.stayRecords)
         currencies = parts.currencies
         timeZones = parts.timeZones
@@ -295,19 +298,6 @@ public final class SearchIndex: @unchecked Sendable {
         stripLongitudes = byStrip.map { parts.longitudes[$0] }
         calendarRowCount = parts.calendarRowCount
         self.loadDuration = loadDuration
-    }
-
-    /// Reads the whole catalog in one read transaction of `pool` (one consistent snapshot,
-    /// whose change-log sequence becomes `appliedSequence`).
-    public static func load(from pool: DatabasePool) throws -> SearchIndex {
-        try load(from: pool, headroom: nil)
-    }
-
-    static func load(from pool: DatabasePool, headroom: Int?) throws -> SearchIndex {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let parts = try pool.read { db in try SearchIndexBuilder.read(db) }
-        return SearchIndex(parts: parts, loadDuration: clock.now - started, headroom: headroom)
     }
 
     /// Sets `slot`'s bits in the capacity and room-type rows of `slotBits` to what

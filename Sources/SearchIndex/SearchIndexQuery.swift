@@ -92,10 +92,19 @@ struct SearchIndexQuery {
     let minRating: Double
     /// Set for a circle.
     let centre: Centre?
+    /// Nil when the filter asks nothing of amenities, rooms, instant booking, the host or
+    /// cancellation (the scan then never reads `SearchIndex.attributes`).
+    let attributes: SearchIndexAttributeQuery?
 
     init?(filter: ListingFilter, index: SearchIndex) {
         // Int32.min is excluded: a clamped maxGuests of Int32.min would compare wrongly.
         guard let guests32 = Int32(exactly: filter.guests.occupying), guests32 > .min else { return nil }
+        if filter.attributes.isEmpty {
+            attributes = nil
+        } else {
+            guard let attributes = SearchIndexAttributeQuery(filter.attributes, stay: filter.stay) else { return nil }
+            self.attributes = attributes
+        }
         switch filter.area {
         case .everywhere:
             candidates = .slots(0..<index.listingCount)

@@ -7,7 +7,7 @@ import Domain
 /// with them stays exact because the queries it answers keep their side in `Int32` too
 /// (guests, epoch days and nights; see `SearchIndexQuery`): a clamped value compares with
 /// such a number exactly as the original does.
-struct SearchIndexTerms {
+package struct SearchIndexTerms {
     let basePrice: Int64
     /// `COALESCE(weekend_price, base_price)`.
     let weekendPrice: Int64
@@ -18,6 +18,18 @@ struct SearchIndexTerms {
     let maxNights: Int32
     /// Epoch day; `Int32.max` when the listing has no limit.
     let availableUntil: Int32
+
+    package init(basePrice: Int64, weekendPrice: Int64, extraGuestFee: Int64, guestsIncluded: Int64, maxGuests: Int32,
+                 minNights: Int32, maxNights: Int32, availableUntil: Int32) {
+        self.basePrice = basePrice
+        self.weekendPrice = weekendPrice
+        self.extraGuestFee = extraGuestFee
+        self.guestsIncluded = guestsIncluded
+        self.maxGuests = maxGuests
+        self.minNights = minNights
+        self.maxNights = maxNights
+        self.availableUntil = availableUntil
+    }
 
     /// The day's price without an override (`NightlyPricer`'s rule): what the index stores a
     /// price override's difference from (`SearchIndexDay.priceDelta`).

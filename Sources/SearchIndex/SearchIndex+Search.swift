@@ -75,7 +75,7 @@ extension SearchIndex {
         return lock.withReading { () -> [ListingMapPoint]? in
             var points: [ListingMapPoint] = []
             var overflowed = false
-            forEachCandidate(query) { slot, bits in
+            forEachAdmittedCandidate(query) { slot, bits in
                 switch evaluate(slot, query, bits) {
                 case .rejected: return true
                 case .matched(let nightly, let total):
@@ -98,7 +98,7 @@ extension SearchIndex {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount)
         var overflowed = false
-        forEachCandidate(query) { slot, bits in
+        forEachAdmittedCandidate(query) { slot, bits in
             switch evaluate(slot, query, bits) {
             case .rejected: return true
             case .matched(let nightly, _):
@@ -127,7 +127,7 @@ extension SearchIndex {
         var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
         var overflowed = false
 
-        forEachCandidate(query) { slot, bits in
+        forEachAdmittedCandidate(query) { slot, bits in
             let nightly: Int64
             let stayTotal: Int64?
             switch evaluate(slot, query, bits) {
@@ -169,6 +169,21 @@ extension SearchIndex {
                           northEast: Coordinate(latitude: north, longitude: east))
             : nil
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
+    }
+
+    /// `forEachCandidate`, less the slots whose attributes the query's
+    /// `SearchIndexAttributeQuery` turns away. Without one it is `forEachCandidate` itself,
+    /// a scan of its own: a search that asks nothing of the attributes runs exactly the code
+    /// it ran before they existed.
+    @inline(__always)
+    private func forEachAdmittedCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
+        guard let wanted = query.attributes else {
+            forEachCandidate(query, body)
+            return
+        }
+        forEachCandidate(query) { slot, bits in
+            wanted.admits(attributes[slot]) ? body(slot, bits) : true
+        }
     }
 
     /// Calls `body` with each slot of the area (every slot, the location's or the box's)
@@ -259,7 +274,7 @@ extension SearchIndex {
 
     /// The listing in `slot` against the filter minus its price bounds: the `p` CTE of
     /// `ListingSearchSQL`, row by row, for a slot `forEachCandidate` let through (its
-    /// nights inside the window and room type checked, capacity up to `capacityRows`).
+    /// nights inside the window, room type and attributes checked, capacity up to `capacityRows`).
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
         let listing = terms(of: slot)
