@@ -50,16 +50,15 @@ import TestSupport
                 try writer.refreshLocationStatistics()
             })
             location = town
-            // 9002 books on request: set while the server runs, and a log row written, so the
-            // index must follow the change rather than load it.
-            let update = "UPDATE listings SET instant_book = 0 WHERE id = 9002"
+            // 9002 books on request: set while the server runs (a log row written with it), so
+            // the index must follow the change rather than load it.
+            var onRequest = listings[1]
+            onRequest.instantBook = false
             if let database = server.postgres {
-                try PostgresConnection(url: database.url).execute(sql: update)
                 try StoreCatalogWriter(pool: openCatalogPostgres(url: database.url, maximumConnectionCount: 1))
-                    .saveListing(listings[1])
+                    .saveListing(onRequest)
             } else {
-                try server.pool.write { try $0.execute(sql: update) }
-                try SQLiteCatalogWriter(pool: server.pool).saveListing(listings[1])
+                try SQLiteCatalogWriter(pool: server.pool).saveListing(onRequest)
             }
         }
 

@@ -183,8 +183,8 @@ import Testing
         #expect(try !found(ListingAttributeFilter(superhostOnly: true)))
         #expect(try !found(ListingAttributeFilter(freeCancellationOn: Self.today)))
         #expect(try found(ListingAttributeFilter(instantBookOnly: true)))
-        try fixture.execute("UPDATE listings SET instant_book = 0 WHERE id = 1")
-        try fixture.add(listing)  // a change-log row for it
+        listing.instantBook = false
+        try fixture.add(listing)
         #expect(try !found(ListingAttributeFilter(instantBookOnly: true)))
         #expect(try found(ListingAttributeFilter()))
     }
