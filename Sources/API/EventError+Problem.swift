@@ -20,11 +20,6 @@ extension EventError: LocalizedProblemConvertible {
             return Problem(type: .deliveryNotFound, status: .notFound,
                            title: l.pick(en: "Delivery not found", ko: "전송 기록을 찾을 수 없습니다"),
                            detail: l.pick(en: "This webhook has no delivery with this id.", ko: "이 웹훅에 해당 ID의 전송 기록이 없습니다."))
-        case .hostRoleRequired:
-            return Problem(type: .eventsHostRoleRequired, status: HTTPStatus(code: 403, reasonPhrase: "Forbidden"),
-                           title: l.pick(en: "Host role required", ko: "호스트 계정이 필요합니다"),
-                           detail: l.pick(en: "Only an account with the host role may do this.",
-                                          ko: "호스트 역할이 있는 계정만 할 수 있습니다."))
         case .tooManyWebhooks(let limit):
             return Problem(type: .tooManyWebhooks, status: .conflict,
                            title: l.pick(en: "Too many webhooks", ko: "웹훅이 너무 많습니다"),
@@ -38,7 +33,5 @@ extension ProblemType {
     static let notificationNotFound = ProblemType(kind: "notification-not-found")
     static let webhookNotFound = ProblemType(kind: "webhook-not-found")
     static let deliveryNotFound = ProblemType(kind: "delivery-not-found")
-    /// The same problem type as the host routes' (named apart so both declarations can live side by side).
-    static let eventsHostRoleRequired = ProblemType(kind: "host-role-required")
     static let tooManyWebhooks = ProblemType(kind: "too-many-webhooks")
 }

@@ -6,15 +6,14 @@
 /// | `notificationNotFound`   | 404    | `/problems/notification-not-found`  |
 /// | `webhookNotFound`        | 404    | `/problems/webhook-not-found`       |
 /// | `deliveryNotFound`       | 404    | `/problems/delivery-not-found`      |
-/// | `hostRoleRequired`       | 403    | `/problems/host-role-required`      |
 /// | `tooManyWebhooks`        | 409    | `/problems/too-many-webhooks`       |
 ///
 /// Another account's notification or webhook is "not found", never "forbidden": ids do not
-/// reveal what exists.
+/// reveal what exists. A webhook route without the host role is `HostError.hostRoleRequired`,
+/// as on every host route.
 public enum EventError: Error, Hashable, Sendable {
     case notificationNotFound
     case webhookNotFound
     case deliveryNotFound
-    case hostRoleRequired
     case tooManyWebhooks(limit: Int)
 }

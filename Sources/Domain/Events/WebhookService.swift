@@ -75,6 +75,6 @@ public final class WebhookService: Sendable {
     }
 
     private func requireHost(_ account: Account) throws {
-        guard account.has(.host) else { throw EventError.hostRoleRequired }
+        guard account.has(.host) else { throw HostError.hostRoleRequired }
     }
 }
