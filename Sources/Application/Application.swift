@@ -112,6 +112,14 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
             + (cap < requestedCap ? " (lowered from \(requestedCap), keeping \(reserve) in reserve)" : ""))
     }
     let engine = database.engine
+    let accounts = try AccountWiring.service(configuration, engine: engine)
+    if seeded {
+        // Before the search index loads, so it loads the demo hosts' request-to-book
+        // listings as they are (after it, their change-log row would start a rebuild that
+        // a first search could race).
+        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
+        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
+    }
     let catalog = try engine.indexedCatalog(afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
     var maintenance: [RepeatingTask]
@@ -133,7 +141,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         pricing: configuration.pricing, timeZone: configuration.timeZone, currency: try engine.dominantCurrency(),
         guestCreationLimit: limit > 0 ? RateLimiter(limit: limit, periodSeconds: 60) : nil,
         requestExpirySeconds: configuration.requestExpirySeconds,
-        accounts: try AccountWiring.service(configuration, engine: engine), readiness: readiness)
+        accounts: accounts, readiness: readiness)
     if services.accounts != nil {
         (services.notifications, services.webhooks) = WebhookWiring.services(configuration, engine: engine)
     }
@@ -144,11 +152,7 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
                             configuration: configuration.hosts)
     services.hosts = hosts
     if !configuration.readOnly { maintenance.append(RequestExpiry.task(hosts, log: configuration.log)) }
-    if seeded, let accounts = services.accounts {
-        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
-        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
-    }
-    if !configuration.readOnly, let accounts = services.accounts {
+    if !configuration.readOnly {
         maintenance.append(AccountWiring.signInFailureTrim(accounts, log: configuration.log))
     }
     let log = configuration.log
