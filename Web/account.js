@@ -1,5 +1,5 @@
 // The account screens, all in #view-account: sign up (with a role), sign in, forgotten
-// password, the profile (name, language, roles, sign out), and the two emailed links,
+// password, the profile (name, language, roles, sign out), the notifications (notifications.js), and the two emailed links,
 // /verify-email?token=… and /reset-password?token=…, which app.js hands to `openLink`.
 import {
   APIError, request, startSession, endSession, updateAccount, currentAccount, anonymousGuestToken,
@@ -8,6 +8,7 @@ import {
 import { t, lang } from './i18n.js';
 import { $, esc, showError } from './dom.js';
 import { field, roleChoice, checkedRoles, formEnd, showProblem, note } from './forms.js';
+import { renderBell, showNotifications } from './notifications.js';
 
 /** The token of the emailed link this page was opened with (taken out of the address bar). */
 const linkTokens = {};
@@ -21,7 +22,7 @@ export function openLink(pathname, search) {
 }
 
 /** The views this module shows, by hash. */
-export const accountViews = ['#/signin', '#/signup', '#/forgot', '#/account', '#/verify-email', '#/reset-password'];
+export const accountViews = ['#/signin', '#/signup', '#/forgot', '#/account', '#/verify-email', '#/reset-password', '#/notifications'];
 
 export async function showAccountView(hash) {
   const view = $('#view-account');
@@ -31,16 +32,18 @@ export async function showAccountView(hash) {
     case '#/forgot': return forgotView(view);
     case '#/verify-email': return verifyView(view);
     case '#/reset-password': return resetView(view);
+    case '#/notifications': return showNotifications(view);
     default: return profileView(view);
   }
 }
 
-/** The header's link: 로그인 when signed out, the account's name when signed in. */
+/** The header's link: 로그인 when signed out, the account's name when signed in; and the bell. */
 export function renderAccountLink(account) {
   const link = $('#account-link');
   link.textContent = account ? (account.name || account.email) : t('signIn');
   link.href = account ? '#/account' : '#/signin';
   link.dataset.signedIn = account ? 'true' : 'false';
+  renderBell(account);
 }
 
 function go(hash) {

@@ -417,6 +417,7 @@ def host_flow(browser):
     expect(requested).to_contain_text("요청됨")
     reservation_id = requested.get_attribute("data-id")
     shot(guest, "guest-requested")
+    host_sees_request_notification(host, reservation_id, title)
 
     step("host: the request is in the inbox and on the calendar; the host accepts it")
     host.locator("#view-host .host-nav a[href='#/host/requests']").click()
@@ -446,6 +447,61 @@ def host_flow(browser):
     check_violations(guest)
     guest_context.close()
     host_context.close()
+
+
+def host_sees_request_notification(host, reservation_id, title):
+    """Issue 29: the guest's request to book is a notification for the host. The bell counts
+    it once the host's page changes view, the list shows it first (title and body as the
+    server wrote them, in the host's language); marking it read lowers the bell's count by
+    one and survives a reload; deleting it removes it; "mark all read" empties the count."""
+    step("host: the bell counts the request; the notification is listed and marked read")
+    bell = host.locator("#notifications-link")
+    host.locator("#view-host .host-nav a[href='#/host']").click()
+    expect(host.locator("#host-listings")).to_be_visible()
+    expect(bell).to_be_visible()
+    expect(bell).not_to_have_attribute("data-unread", "0")
+    before = int(bell.get_attribute("data-unread"))
+    expect(host.locator("#notifications-count")).to_have_text(str(before) if before <= 99 else "99+")
+    expect(bell).to_have_attribute("aria-label", f"알림, 읽지 않은 알림 {before}개")
+    bell.click()
+    expect(host).to_have_url(f"{BASE}/#/notifications")
+    item = host.locator(f"#notification-list .notification[data-reservation-id='{reservation_id}']")
+    expect(item).to_have_count(1)
+    expect(item).to_have_attribute("data-type", "reservation.requested")
+    expect(item).to_have_attribute("data-read", "false")
+    expect(item.locator("h2")).to_contain_text("새 예약 요청")
+    expect(item).to_contain_text(title)
+    # Newest first: the request just made is the first notification.
+    expect(host.locator("#notification-list .notification").first).to_have_attribute("data-reservation-id", reservation_id)
+    shot(host, "host-notifications", "notifications")
+    item.locator(".mark-read").click()
+    expect(item).to_have_attribute("data-read", "true")
+    expect(item.locator(".mark-read")).to_have_count(0)
+    expect(bell).to_have_attribute("data-unread", str(before - 1))
+    host.reload()
+    expect(host.locator("body[data-ready=true]")).to_be_visible()
+    expect(item).to_have_attribute("data-read", "true")
+    expect(bell).to_have_attribute("data-unread", str(before - 1))
+    # The page's words follow the toggle; the server's title stays in the account's language.
+    host.locator("#lang-toggle").click()
+    expect(host.locator("#view-account h1")).to_have_text("Notifications")
+    expect(item.locator(".delete-notification")).to_have_text("Delete")
+    host.locator("#lang-toggle").click()
+    expect(host.locator("#view-account h1")).to_have_text("알림")
+    item.locator(".delete-notification").click()
+    expect(item).to_have_count(0)
+    expect(bell).to_have_attribute("data-unread", str(before - 1))
+    host.locator("#read-all").click()
+    expect(bell).to_have_attribute("data-unread", "0")
+    expect(host.locator("#notifications-count")).to_be_hidden()
+    expect(host.locator("#notification-list .notification[data-read=false]")).to_have_count(0)
+    host.reload()
+    expect(host.locator("body[data-ready=true]")).to_be_visible()
+    expect(host.locator(f"#notification-list .notification[data-reservation-id='{reservation_id}']")).to_have_count(0)
+    expect(bell).to_have_attribute("data-unread", "0")
+    # Back to the host's screens, where the flow goes on.
+    host.locator("#host-link").click()
+    expect(host.locator("#host-listings")).to_be_visible()
 
 
 def main():
