@@ -1,13 +1,15 @@
 // The host's screens for their listings: "my listings" (#/host) and the listing editor
 // (#/host/listings/new, #/host/listings/{id}): every field of POST/PATCH /host/listings,
 // each refused field's reason next to it (the 400's invalidParams), publishing (a 422
-// names each missing requirement, shown next to its field) and unpublishing.
+// names each missing requirement, shown next to its field) and unpublishing; below the
+// form, calendar sync with other channels (host-calendar-sync.js).
 // A change is sent with If-Match: the listing's ETag, "<id>.<version>"; a 412 means someone
 // changed it meanwhile, and the editor shows the current version.
 import { APIError, request, get } from './api.js';
 import { t, money } from './i18n.js';
-import { $, esc, debounce } from './dom.js';
+import { $, esc, debounce, showError } from './dom.js';
 import { formEnd, showProblem, note, clearProblems } from './forms.js';
+import { showCalendarSync } from './host-calendar-sync.js';
 
 const ROOM_TYPES = ['entire_home', 'private_room', 'shared_room', 'hotel_room'];
 const POLICIES = ['flexible', 'moderate', 'strict'];
@@ -133,8 +135,10 @@ function render(view, listing, isNew) {
       ${listing.status === 'published' ? `<button type="button" class="secondary" id="unpublish-listing">${t('unpublish')}</button>`
         : `<button type="button" class="secondary" id="publish-listing">${t('publish')}</button>`}
       <a href="#/host/listings/${esc(listing.id)}/calendar">${t('hostCalendar')}</a></p>`}
-    </form>`;
+    </form>
+    ${isNew ? '' : '<section id="calendar-sync" class="panel calendar-sync" aria-labelledby="calendar-sync-title"></section>'}`;
   const form = $('#listing-form');
+  if (!isNew) showCalendarSync($('#calendar-sync'), listing).catch(showError);
   wireLocationSearch(form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -347,6 +347,7 @@ def host_flow(browser):
         assert time.monotonic() < deadline, f"listing {listing_id} is not in /listings {TIMEOUT} ms after publishing"
         time.sleep(0.1)
     shot(host, "host-published", "host-editor")
+    host_calendar_sync(host, listing_id)
 
     step("host: the calendar editor: price three nights, close one")
     host.locator("#listing-form a[href$='/calendar']").click()
@@ -447,6 +448,60 @@ def host_flow(browser):
     check_violations(guest)
     guest_context.close()
     host_context.close()
+
+
+def host_calendar_sync(host, listing_id):
+    """Issue 28: the listing editor's calendar sync section. The export URL is shown once, on
+    request (the feed answers at it), copied to the clipboard; after a reload only its hint;
+    rotating shows a new URL and the old one answers 404. An import of a private address
+    (the server runs without --allow-private-addresses) is added and shows its failed first
+    sync with the server's error; removing it empties the list, also after a reload."""
+    step("host: calendar sync: the export URL once, its hint, a rotation; a failing import shown and removed")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=BASE)
+    section = host.locator("#calendar-sync")
+    expect(section.locator("#calendar-imports")).to_contain_text("가져오는 달력이 없어요")
+    section.locator("#show-export").click()
+    feed = re.compile("^" + re.escape(BASE) + r"/ical/[A-Za-z0-9_-]{43}\.ics$")
+    expect(section.locator("#export-url")).to_have_value(feed)
+    first_url = section.locator("#export-url").input_value()
+    answer = host.request.get(first_url)
+    assert answer.status == 200 and "BEGIN:VCALENDAR" in answer.text(), f"the export URL answers {answer.status}"
+    section.locator("#ical-export .copy-url").click()
+    expect(section.locator("#ical-export .copy-note")).to_have_text("복사했어요.")
+    assert host.evaluate("navigator.clipboard.readText()") == first_url
+    host.reload()
+    expect(host.locator("body[data-ready=true]")).to_be_visible()
+    section.locator("#show-export").click()
+    expect(section.locator("#export-hint")).to_have_attribute("data-hint", first_url[-8:-4])
+    expect(section.locator("#export-url")).to_have_count(0)
+    section.locator("#rotate-export").click()
+    expect(section.locator("#export-note")).not_to_be_empty()
+    expect(section.locator("#export-url")).to_have_value(feed)
+    rotated = section.locator("#export-url").input_value()
+    assert rotated != first_url, "rotating kept the same URL"
+    assert host.request.get(first_url).status == 404, "the URL before rotation still answers"
+    assert host.request.get(rotated).status == 200, "the rotated URL does not answer"
+
+    section.get_by_label("달력 주소 (iCal)").fill("http://10.0.0.1/calendar.ics")
+    section.get_by_label("이름").fill("Airbnb")
+    section.locator("#add-import").click()
+    added = section.locator(".calendar-import")
+    expect(added).to_have_count(1)
+    expect(added).to_have_attribute("data-status", "failed")
+    expect(added.locator("h4")).to_contain_text("Airbnb")
+    expect(added.locator("h4")).to_contain_text("실패")
+    expect(added.locator("[data-testid=sync-error]")).not_to_be_empty()
+    expect(added.locator(".copy-url")).to_be_visible()
+    expect(section.locator("#import-error")).to_be_empty()
+    shot(host, "host-calendar-sync", "host-calendar-sync", section)
+    added.locator(".sync-import").click()
+    expect(added).to_have_attribute("data-status", "failed")
+    expect(added).to_contain_text("연속 2번 실패")
+    added.locator(".remove-import").click()
+    expect(section.locator(".calendar-import")).to_have_count(0)
+    host.reload()
+    expect(host.locator("body[data-ready=true]")).to_be_visible()
+    expect(section.locator("#calendar-imports")).to_contain_text("가져오는 달력이 없어요")
 
 
 def host_sees_request_notification(host, reservation_id, title):
