@@ -11,8 +11,10 @@ sign out, sign in again, and a forgotten password reset through its emailed link
 page at phone width (375 px) must not scroll sideways.
 
 Then the host's side: the demo host (its password from STAYS_DEMO_PASSWORD) creates and
-publishes a listing, prices and closes nights, a guest finds it and requests to book, the
-host accepts (skipped, saying so, only when the host API answers 404).
+publishes a listing, syncs its calendar (the export URL once, its hint, a rotation; a failing
+import shown and removed), prices and closes nights, a guest finds it and requests to book,
+the host's bell counts the request and the host marks its notification read, then accepts
+(skipped, saying so, only when the host API answers 404).
 
 Fails on any failed step, any console error or uncaught exception in the page, any
 request to another origin, any serious or critical accessibility violation that axe-core
