@@ -448,6 +448,58 @@ def host_flow(browser):
     host_context.close()
 
 
+def listing_reviews(page, listing_id):
+    """The listing page lists the API's reviews newest first, and a bar per rated category."""
+    step("the listing's reviews: newest first, with name and stay month; a bar per rated category")
+    listing = page.request.get(f"{BASE}/listings/{listing_id}").json()
+    reviews = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5").json()["items"]
+    shown = page.locator("#review-list .review")
+    expect(shown).to_have_count(len(reviews))
+    assert reviews, f"listing {listing_id} has no reviews to show"
+    assert shown.evaluate_all("(items) => items.map((i) => i.dataset.id)") == [r["id"] for r in reviews]
+    created = shown.evaluate_all("(items) => items.map((i) => i.dataset.created)")
+    assert created == sorted(created, reverse=True), f"reviews not newest first: {created}"
+    if reviews[0]["guestName"]:
+        expect(shown.first.locator(".review-head")).to_contain_text(reviews[0]["guestName"])
+    month = int(reviews[0]["stayMonth"][5:7])
+    expect(shown.first.locator(".review-head")).to_contain_text(f"{month}월")
+    rated = {k: v for k, v in (listing.get("ratingCategories") or {}).items() if v is not None}
+    bars = page.locator("[data-testid=rating-bars] meter")
+    expect(bars).to_have_count(len(rated))
+    for category, value in rated.items():
+        expect(page.locator(f"meter[data-category={category}]")).to_have_attribute("value", str(value))
+    if listing.get("rating") is not None:
+        expect(page.locator("#view-listing .meta")).to_contain_text(f"★ {listing['rating']:.2f}")
+    page.locator("#listing-reviews").scroll_into_view_if_needed()
+    shot(page, "listing-reviews")
+
+
+def review_before_checkout(page, trip):
+    """The review form on a trip: this trip is still ahead (the server's today is fixed and a
+    past stay cannot be booked), so the real server refuses it with review-before-checkout,
+    and the form shows that problem."""
+    step("write a review from a trip: the server's problem (not checked out yet) is shown in the form")
+    trip.locator(".write-review").click()
+    form = trip.locator(".review-form")
+    expect(form).to_be_visible()
+    form.get_by_label("전체 평점").select_option("5")
+    for label in ["청결도", "정확도", "체크인", "의사소통", "위치", "가격 대비 만족도"]:
+        form.get_by_label(label, exact=True).select_option("4")
+    form.get_by_label("후기 (1,000자까지)").fill("깨끗하고 조용했어요.")
+    expected_statuses.add(409)
+    with page.expect_response(lambda r: r.url.endswith("/review") and r.request.method == "POST" and r.status == 409) as answer:
+        form.get_by_role("button", name="후기 보내기").click()
+    body = answer.value.request.post_data_json
+    assert body["rating"] == 5 and all(body["categories"][c] == 4 for c in
+        ["cleanliness", "accuracy", "checkin", "communication", "location", "value"]), body
+    problem = form.locator(".review-problem")
+    expect(problem).to_have_attribute("data-type", "/problems/review-before-checkout")
+    expect(problem).not_to_be_empty()
+    expect(form.get_by_role("button", name="후기 보내기")).to_be_enabled()
+    shot(page, "review-before-checkout")
+    expected_statuses.discard(409)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     checkin = TODAY + datetime.timedelta(days=21)
@@ -640,6 +692,7 @@ def main():
         assert int(quote_total.get_attribute("data-amount")) == card_total, \
             f"quote total {quote_total.get_attribute('data-amount')} != card total {card_total}"
         shot(page, "listing", "listing")
+        listing_reviews(page, listing_id)
         page.locator("#quote").scroll_into_view_if_needed()
 
         step("book")
@@ -665,6 +718,7 @@ def main():
         page.locator(".top a[href='#/trips']").click()
         trip = page.locator(".trip[data-status=confirmed]").first
         expect(trip).to_be_visible()
+        review_before_checkout(page, trip)
 
         step("the booked nights are taken in the listing's calendar, and cannot be quoted")
         expected_statuses.add(409)  # the quote of taken nights: /problems/dates-unavailable
