@@ -448,6 +448,43 @@ def host_flow(browser):
     host_context.close()
 
 
+def agree(page, count, total):
+    """The list's total, the map's and the price histogram's count are all `total`."""
+    expect(page.locator("#results-count")).to_have_attribute("data-total", total)
+    expect(page.locator("#map .map-total")).to_have_attribute("data-total", total)
+    expect(count).to_have_attribute("data-count", total)
+
+
+def filter_panel(page, count):
+    """The filter panel: a filter narrows the list, and the map and histogram count the same."""
+    step("filters: amenities in Korean; superhost and bedrooms narrow the list, map and histogram alike")
+    panel = page.locator("#filter-options")
+    expect(panel.get_by_label("와이파이")).to_be_hidden()
+    panel.locator("#amenity-options summary").click()
+    expect(panel.get_by_label("와이파이")).to_be_visible()
+    expect(panel.get_by_label("무료 취소", exact=True)).to_be_visible()
+    all_total = page.locator("#results-count").get_attribute("data-total")
+    agree(page, count, all_total)
+    with page.expect_response(lambda r: "/listings?" in r.url and "superhost=true" in r.url and r.status == 200):
+        panel.get_by_label("슈퍼호스트").check()
+    expect(page.locator("#results-count")).not_to_have_attribute("data-total", all_total)
+    superhosts = page.locator("#results-count").get_attribute("data-total")
+    assert 0 < int(superhosts) < int(all_total), f"superhosts {superhosts} of {all_total}"
+    agree(page, count, superhosts)
+    with page.expect_response(lambda r: "/listings?" in r.url and "minBedrooms=2" in r.url and "superhost=true" in r.url
+                              and r.status == 200) as answer:
+        panel.get_by_label("침실").select_option("2")
+    bedrooms = str(answer.value.json()["total"])
+    assert int(bedrooms) <= int(superhosts), f"2+ bedrooms {bedrooms} of {superhosts} superhosts"
+    agree(page, count, bedrooms)
+    shot(page, "results-filtered")
+    with page.expect_response(lambda r: "/listings?" in r.url and "minBedrooms" not in r.url and r.status == 200):
+        panel.get_by_label("침실").select_option("")
+    with page.expect_response(lambda r: "/listings?" in r.url and "superhost" not in r.url and r.status == 200):
+        panel.get_by_label("슈퍼호스트").uncheck()
+    agree(page, count, all_total)
+
+
 def listing_reviews(page, listing_id):
     """The listing page lists the API's reviews newest first, and a bar per rated category."""
     step("the listing's reviews: newest first, with name and stay month; a bar per rated category")
@@ -654,6 +691,7 @@ def main():
         with page.expect_response(lambda r: "/listings?" in r.url and "roomType" not in r.url and r.status == 200):
             page.locator("#room-type-options").get_by_label("개인실").uncheck()
         expect(page.locator("#results-count")).to_have_attribute("data-total", str(all_rooms))
+        filter_panel(page, count)
 
         step("the wishlist: hearts on cards, the wishlist screen, removing from it")
         saved_ids = []
