@@ -485,6 +485,19 @@ def filter_panel(page, count):
     agree(page, count, all_total)
 
 
+def english_reviews_and_filters(page):
+    """In English: the listing's reviews heading and category names, the filter panel's names
+    and the amenities' English labels from GET /amenities."""
+    expect(page.locator("#listing-reviews h2")).to_have_text("Reviews")
+    if page.locator("meter[data-category=cleanliness]").count():
+        expect(page.locator("#cat-cleanliness")).to_have_text("Cleanliness")
+    expect(page.locator("#review-list .review-head").first).to_contain_text("Stayed ")
+    panel = page.locator("#filter-options")
+    expect(panel.locator("#flag-superhost")).to_have_text("Superhost")
+    expect(panel.locator("label[for=filter-minBedrooms]")).to_have_text("Bedrooms")
+    expect(panel.locator("input[name=amenity][value=wifi]").locator("xpath=..")).to_contain_text("Wifi")
+
+
 def listing_reviews(page, listing_id):
     """The listing page lists the API's reviews newest first, and a bar per rated category."""
     step("the listing's reviews: newest first, with name and stay month; a bar per rated category")
@@ -803,6 +816,7 @@ def main():
         expect(page.locator("#listing-calendar caption").first).to_contain_text("December 2026")
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("Service fee")
         expect(page.locator("#location-input")).to_have_value("Seoul")
+        english_reviews_and_filters(page)
         shot(page, "english")
         page.locator("#lang-toggle").click()
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("서비스 수수료")
