@@ -3,7 +3,7 @@
 // problems (before checkout, window closed, already written, a refused field) where asked.
 import { get, request } from './api.js';
 import { t } from './i18n.js';
-import { $, esc } from './dom.js';
+import { $, esc, showError } from './dom.js';
 
 export const CATEGORIES = ['cleanliness', 'accuracy', 'checkin', 'communication', 'location', 'value'];
 
@@ -36,9 +36,12 @@ export async function showReviews(box, listing) {
     if (!list.children.length) list.innerHTML = `<li>${t('noReviews')}</li>`;
     const more = $('#more-reviews');
     more.hidden = !answer.nextCursor;
-    more.onclick = () => load(answer.nextCursor);
+    more.onclick = () => load(answer.nextCursor).catch(showError);
   };
-  await load();
+  // The reviews failing to load leave the rest of the listing page (and booking) working.
+  try { await load(); } catch (error) {
+    $('#review-list').innerHTML = `<li class="error">${esc(error.problem?.detail || error.message)}</li>`;
+  }
 }
 
 function ratingSelect(name, label) {

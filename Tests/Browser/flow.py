@@ -502,7 +502,8 @@ def listing_reviews(page, listing_id):
     """The listing page lists the API's reviews newest first, and a bar per rated category."""
     step("the listing's reviews: newest first, with name and stay month; a bar per rated category")
     listing = page.request.get(f"{BASE}/listings/{listing_id}").json()
-    reviews = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5").json()["items"]
+    first_page = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5").json()
+    reviews = first_page["items"]
     shown = page.locator("#review-list .review")
     expect(shown).to_have_count(len(reviews))
     assert reviews, f"listing {listing_id} has no reviews to show"
@@ -522,6 +523,11 @@ def listing_reviews(page, listing_id):
         expect(page.locator("#view-listing .meta")).to_contain_text(f"★ {listing['rating']:.2f}")
     page.locator("#listing-reviews").scroll_into_view_if_needed()
     shot(page, "listing-reviews")
+    expect(page.locator("#more-reviews")).to_be_visible(visible=first_page["nextCursor"] is not None)
+    if first_page["nextCursor"]:
+        following = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5&cursor={first_page['nextCursor']}").json()
+        page.locator("#more-reviews").click()
+        expect(shown).to_have_count(len(reviews) + len(following["items"]))
 
 
 def review_before_checkout(page, trip):
