@@ -8,7 +8,9 @@ import { heart } from './wishlist-store.js';
 
 export function card(item) {
   const nights = state.checkin && state.checkout ? nightsBetween(state.checkin, state.checkout) : 0;
-  const rating = item.rating != null ? `★ ${item.rating.toFixed(2)} (${item.reviewCount})` : t('newListing');
+  // Below 3 reviews there is no rating yet, but the reviews there are still count.
+  const rating = item.rating != null ? `<span class="card-rating">★ ${item.rating.toFixed(2)} (${item.reviewCount})</span>`
+    : item.reviewCount ? t('reviews')(item.reviewCount) : t('newListing');
   let price;
   if (item.available === false) price = `<span class="unavailable" data-testid="card-unavailable">${t('unavailableForDates')}</span>`;
   else if (item.totalPrice != null) {

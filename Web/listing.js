@@ -1,5 +1,5 @@
-// A listing's page: photos, description, amenities, rules, host, policy, its calendar, the
-// quote's line items, and booking (creating the guest on first use).
+// A listing's page: photos, description, amenities, rules, host, policy, its calendar, its
+// reviews, the quote's line items, and booking (creating the guest on first use).
 import { get, request, newIdempotencyKey } from './api.js';
 import { t, money } from './i18n.js';
 import { $, esc } from './dom.js';
@@ -7,6 +7,7 @@ import { state } from './state.js';
 import { Calendar } from './calendar.js';
 import { GuestStepper } from './guests.js';
 import { lineItems } from './lines.js';
+import { showReviews } from './reviews.js';
 
 let detail = null;
 
@@ -32,6 +33,7 @@ export async function showListing(id) {
           ${listing.houseRules.length ? `<ul>${listing.houseRules.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : `<p>${t('noRules')}</p>`}</section>
         <section><h2>${t('cancellation')}</h2><p>${t('policies')[listing.cancellationPolicy] || esc(listing.cancellationPolicy)}</p></section>
         <section><h2>${t('dates')}</h2><div id="listing-calendar"></div></section>
+        <section id="listing-reviews" aria-live="polite"></section>
       </div>
       <aside class="booking" aria-labelledby="quote-heading">
         <h2 id="quote-heading">${t('quote')}</h2>
@@ -51,7 +53,10 @@ export async function showListing(id) {
     onChange: ({ checkin, checkout }) => { state.checkin = checkin; state.checkout = checkout; updateQuote(); },
   });
   $('#reserve-button').addEventListener('click', reserve);
-  await detailCalendar.show({ listingId: listing.id, guests: state.guests, checkin: state.checkin, checkout: state.checkout });
+  await Promise.all([
+    detailCalendar.show({ listingId: listing.id, guests: state.guests, checkin: state.checkin, checkout: state.checkout }),
+    showReviews($('#listing-reviews'), listing),
+  ]);
   await updateQuote();
 }
 

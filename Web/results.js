@@ -1,4 +1,4 @@
-// The results: the sort and room-type controls, the cards (photo, title, rating, total for
+// The results: the sort, room-type and filter controls, the cards (photo, title, rating, total for
 // the stay, the wishlist heart) and the map of the same search.
 import { get } from './api.js';
 import { t } from './i18n.js';
@@ -7,6 +7,7 @@ import { state, filters } from './state.js';
 import { ResultsMap } from './map.js';
 import { card } from './cards.js';
 import { loadSaved, toggle } from './wishlist-store.js';
+import { renderFilters, readFilters, syncFreeCancellation } from './filters.js';
 
 const SORTS = ['recommended', 'price_asc', 'price_desc', 'rating_desc', 'distance'];
 const ROOM_TYPES = ['entire_home', 'private_room', 'shared_room', 'hotel_room'];
@@ -25,6 +26,7 @@ export function renderTools() {
   $('#room-type-options').innerHTML = ROOM_TYPES.map((type) => `<label class="check-inline"><input type="checkbox"
     name="roomType" value="${type}"${state.roomTypes.includes(type) ? ' checked' : ''}> ${esc(t('roomTypes')[type])}</label>`).join('');
   sortByDistanceAllowed();
+  renderFilters().catch(showError);
 }
 
 /** `sort=distance` is only for a landmark's search (elsewhere the API refuses it). */
@@ -40,6 +42,7 @@ export async function search(cursor) {
   if (!state.location) { $('#search-error').textContent = t('pickLocation'); return; }
   $('#search-error').textContent = '';
   sortByDistanceAllowed();
+  syncFreeCancellation();
   try {
     const sort = state.sort === 'recommended' ? undefined : state.sort;
     const params = { ...filters(), ...state.price, sort, limit: 10, cursor };
@@ -62,6 +65,11 @@ $('#search-button').addEventListener('click', () => search());
 $('#sort-select').addEventListener('change', (event) => { state.sort = event.target.value; search(); });
 $('#room-type-options').addEventListener('change', async () => {
   state.roomTypes = [...document.querySelectorAll('#room-type-options input:checked')].map((box) => box.value);
+  try { await roomTypesChanged(); } catch (error) { showError(error); }
+  await search();
+});
+$('#filter-options').addEventListener('change', async () => {
+  readFilters();
   try { await roomTypesChanged(); } catch (error) { showError(error); }
   await search();
 });

@@ -7,6 +7,8 @@ export const state = {
   guests: { adults: 2, children: 0, infants: 0 },
   price: {},
   roomTypes: [],
+  // The filter panel's choices (filters.js): flags, minimum rooms, amenity codes.
+  more: {},
   sort: 'recommended',
   results: null,
 };
@@ -18,5 +20,13 @@ export function filters() {
     checkout: state.checkin && state.checkout ? state.checkout : undefined,
     ...state.guests,
     roomType: state.roomTypes.length ? state.roomTypes.join(',') : undefined,
+    amenities: state.more.amenities?.join(','),
+    instantBook: state.more.instantBook,
+    superhost: state.more.superhost,
+    // The API refuses freeCancellation without dates (it depends on the check-in).
+    freeCancellation: state.checkin && state.checkout ? state.more.freeCancellation : undefined,
+    minBedrooms: state.more.minBedrooms,
+    minBeds: state.more.minBeds,
+    minBathrooms: state.more.minBathrooms,
   };
 }

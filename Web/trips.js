@@ -1,10 +1,11 @@
 // The guest's trips: each reservation (all of them at #/trips, one at #/trips/{id}), cancel,
-// and the refund a cancellation gave.
+// the refund a cancellation gave, and the review of a stay.
 import { APIError, request, hasGuest } from './api.js';
 import { t, money } from './i18n.js';
 import { $, esc, showError } from './dom.js';
 import { state } from './state.js';
 import { lineItems } from './lines.js';
+import { openReviewForm } from './reviews.js';
 
 export async function showTrips() {
   const view = $('#view-trips');
@@ -40,7 +41,8 @@ function trip(reservation) {
       <p>${reservation.checkin} → ${reservation.checkout} · ${t('nights')(reservation.nights)} · <span class="status">${t('status')[reservation.status] || esc(reservation.status)}</span></p>
       <p>${t('paid')} ${money(reservation.total, reservation.currency)}</p>
       ${refund}
-      <p class="actions">${reservation.status === 'confirmed' ? `<button type="button" class="secondary cancel-trip">${t('cancel')}</button>` : ''}
+      <p class="actions">${reservation.status === 'confirmed' ? `<button type="button" class="secondary cancel-trip">${t('cancel')}</button>
+        <button type="button" class="secondary write-review">${t('writeReview')}</button>` : ''}
       <a href="#/listing/${esc(reservation.listingId)}" class="view-listing" data-checkin="${reservation.checkin}" data-checkout="${reservation.checkout}">${t('viewListing')}</a></p></div></li>`;
 }
 
@@ -54,6 +56,9 @@ $('#view-trips').addEventListener('click', async (event) => {
     if (cancel) { cancel.hidden = false; cancel.focus(); }
     return;
   }
+  // The server decides whether the review window is open (it knows today in the listing's zone).
+  const write = event.target.closest('.write-review');
+  if (write) { write.hidden = true; openReviewForm(write.closest('.actions'), write.closest('.trip').dataset.id); return; }
   const confirm = event.target.closest('.confirm-cancel');
   if (confirm) { await cancelTrip(confirm); return; }
   const button = event.target.closest('.cancel-trip');

@@ -561,6 +561,114 @@ def host_sees_request_notification(host, reservation_id, title):
     expect(host.locator("#host-listings")).to_be_visible()
 
 
+def agree(page, count, total):
+    """The list's total, the map's and the price histogram's count are all `total`."""
+    expect(page.locator("#results-count")).to_have_attribute("data-total", total)
+    expect(page.locator("#map .map-total")).to_have_attribute("data-total", total)
+    expect(count).to_have_attribute("data-count", total)
+
+
+def filter_panel(page, count):
+    """The filter panel: a filter narrows the list, and the map and histogram count the same."""
+    step("filters: amenities in Korean; superhost and bedrooms narrow the list, map and histogram alike")
+    panel = page.locator("#filter-options")
+    expect(panel.get_by_label("와이파이")).to_be_hidden()
+    panel.locator("#amenity-options summary").click()
+    expect(panel.get_by_label("와이파이")).to_be_visible()
+    expect(panel.get_by_label("무료 취소", exact=True)).to_be_visible()
+    all_total = page.locator("#results-count").get_attribute("data-total")
+    agree(page, count, all_total)
+    with page.expect_response(lambda r: "/listings?" in r.url and "superhost=true" in r.url and r.status == 200):
+        panel.get_by_label("슈퍼호스트").check()
+    expect(page.locator("#results-count")).not_to_have_attribute("data-total", all_total)
+    superhosts = page.locator("#results-count").get_attribute("data-total")
+    assert 0 < int(superhosts) < int(all_total), f"superhosts {superhosts} of {all_total}"
+    agree(page, count, superhosts)
+    with page.expect_response(lambda r: "/listings?" in r.url and "minBedrooms=2" in r.url and "superhost=true" in r.url
+                              and r.status == 200) as answer:
+        panel.get_by_label("침실").select_option("2")
+    bedrooms = str(answer.value.json()["total"])
+    assert int(bedrooms) <= int(superhosts), f"2+ bedrooms {bedrooms} of {superhosts} superhosts"
+    agree(page, count, bedrooms)
+    shot(page, "results-filtered")
+    with page.expect_response(lambda r: "/listings?" in r.url and "minBedrooms" not in r.url and r.status == 200):
+        panel.get_by_label("침실").select_option("")
+    with page.expect_response(lambda r: "/listings?" in r.url and "superhost" not in r.url and r.status == 200):
+        panel.get_by_label("슈퍼호스트").uncheck()
+    agree(page, count, all_total)
+
+
+def english_reviews_and_filters(page):
+    """In English: the listing's reviews heading and category names, the filter panel's names
+    and the amenities' English labels from GET /amenities."""
+    expect(page.locator("#listing-reviews h2")).to_have_text("Reviews")
+    if page.locator("meter[data-category=cleanliness]").count():
+        expect(page.locator("#cat-cleanliness")).to_have_text("Cleanliness")
+    expect(page.locator("#review-list .review-head").first).to_contain_text("Stayed ")
+    panel = page.locator("#filter-options")
+    expect(panel.locator("#flag-superhost")).to_have_text("Superhost")
+    expect(panel.locator("label[for=filter-minBedrooms]")).to_have_text("Bedrooms")
+    expect(panel.locator("input[name=amenity][value=wifi]").locator("xpath=..")).to_contain_text("Wifi")
+
+
+def listing_reviews(page, listing_id):
+    """The listing page lists the API's reviews newest first, and a bar per rated category."""
+    step("the listing's reviews: newest first, with name and stay month; a bar per rated category")
+    listing = page.request.get(f"{BASE}/listings/{listing_id}").json()
+    first_page = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5").json()
+    reviews = first_page["items"]
+    shown = page.locator("#review-list .review")
+    expect(shown).to_have_count(len(reviews))
+    assert reviews, f"listing {listing_id} has no reviews to show"
+    assert shown.evaluate_all("(items) => items.map((i) => i.dataset.id)") == [r["id"] for r in reviews]
+    created = shown.evaluate_all("(items) => items.map((i) => i.dataset.created)")
+    assert created == sorted(created, reverse=True), f"reviews not newest first: {created}"
+    if reviews[0]["guestName"]:
+        expect(shown.first.locator(".review-head")).to_contain_text(reviews[0]["guestName"])
+    month = int(reviews[0]["stayMonth"][5:7])
+    expect(shown.first.locator(".review-head")).to_contain_text(f"{month}월")
+    rated = {k: v for k, v in (listing.get("ratingCategories") or {}).items() if v is not None}
+    bars = page.locator("[data-testid=rating-bars] meter")
+    expect(bars).to_have_count(len(rated))
+    for category, value in rated.items():
+        expect(page.locator(f"meter[data-category={category}]")).to_have_attribute("value", str(value))
+    if listing.get("rating") is not None:
+        expect(page.locator("#view-listing .meta")).to_contain_text(f"★ {listing['rating']:.2f}")
+    page.locator("#listing-reviews").scroll_into_view_if_needed()
+    shot(page, "listing-reviews")
+    expect(page.locator("#more-reviews")).to_be_visible(visible=first_page["nextCursor"] is not None)
+    if first_page["nextCursor"]:
+        following = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=5&cursor={first_page['nextCursor']}").json()
+        page.locator("#more-reviews").click()
+        expect(shown).to_have_count(len(reviews) + len(following["items"]))
+
+
+def review_before_checkout(page, trip):
+    """The review form on a trip: this trip is still ahead (the server's today is fixed and a
+    past stay cannot be booked), so the real server refuses it with review-before-checkout,
+    and the form shows that problem."""
+    step("write a review from a trip: the server's problem (not checked out yet) is shown in the form")
+    trip.locator(".write-review").click()
+    form = trip.locator(".review-form")
+    expect(form).to_be_visible()
+    form.get_by_label("전체 평점").select_option("5")
+    for label in ["청결도", "정확도", "체크인", "의사소통", "위치", "가격 대비 만족도"]:
+        form.get_by_label(label, exact=True).select_option("4")
+    form.get_by_label("후기 (1,000자까지)").fill("깨끗하고 조용했어요.")
+    expected_statuses.add(409)
+    with page.expect_response(lambda r: r.url.endswith("/review") and r.request.method == "POST" and r.status == 409) as answer:
+        form.get_by_role("button", name="후기 보내기").click()
+    body = answer.value.request.post_data_json
+    assert body["rating"] == 5 and all(body["categories"][c] == 4 for c in
+        ["cleanliness", "accuracy", "checkin", "communication", "location", "value"]), body
+    problem = form.locator(".review-problem")
+    expect(problem).to_have_attribute("data-type", "/problems/review-before-checkout")
+    expect(problem).not_to_be_empty()
+    expect(form.get_by_role("button", name="후기 보내기")).to_be_enabled()
+    shot(page, "review-before-checkout")
+    expected_statuses.discard(409)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     checkin = TODAY + datetime.timedelta(days=21)
@@ -715,6 +823,7 @@ def main():
         with page.expect_response(lambda r: "/listings?" in r.url and "roomType" not in r.url and r.status == 200):
             page.locator("#room-type-options").get_by_label("개인실").uncheck()
         expect(page.locator("#results-count")).to_have_attribute("data-total", str(all_rooms))
+        filter_panel(page, count)
 
         step("the wishlist: hearts on cards, the wishlist screen, removing from it")
         saved_ids = []
@@ -753,6 +862,7 @@ def main():
         assert int(quote_total.get_attribute("data-amount")) == card_total, \
             f"quote total {quote_total.get_attribute('data-amount')} != card total {card_total}"
         shot(page, "listing", "listing")
+        listing_reviews(page, listing_id)
         page.locator("#quote").scroll_into_view_if_needed()
 
         step("book")
@@ -778,6 +888,7 @@ def main():
         page.locator(".top a[href='#/trips']").click()
         trip = page.locator(".trip[data-status=confirmed]").first
         expect(trip).to_be_visible()
+        review_before_checkout(page, trip)
 
         step("the booked nights are taken in the listing's calendar, and cannot be quoted")
         expected_statuses.add(409)  # the quote of taken nights: /problems/dates-unavailable
@@ -824,6 +935,7 @@ def main():
         expect(page.locator("#listing-calendar caption").first).to_contain_text("December 2026")
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("Service fee")
         expect(page.locator("#location-input")).to_have_value("Seoul")
+        english_reviews_and_filters(page)
         shot(page, "english")
         page.locator("#lang-toggle").click()
         expect(page.locator("#quote tr[data-kind=service_fee] th")).to_have_text("서비스 수수료")
