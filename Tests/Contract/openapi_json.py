@@ -25,7 +25,8 @@ JSON_PATH = os.path.join(ROOT, "docs", "openapi.json")
 
 class StrictLoader(yaml.SafeLoader):
     """YAML's safe loader, except that a value JSON cannot hold (a YAML timestamp such as an
-    unquoted 2028-01-10, binary, a set) is an error instead of a silent conversion."""
+    unquoted 2028-01-10, binary, a set) or a key given twice is an error instead of a
+    silent conversion."""
 
 
 def _reject(loader, node):
@@ -35,6 +36,22 @@ def _reject(loader, node):
 
 for tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary", "tag:yaml.org,2002:set"):
     StrictLoader.add_constructor(tag, _reject)
+
+
+def _mapping_without_duplicates(loader, node, deep=False):
+    """A key given twice in one mapping is an error: PyYAML keeps the last silently, while
+    stricter readers (openapi-python-client) refuse the whole document."""
+    seen = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
 
 
 def load_yaml():
