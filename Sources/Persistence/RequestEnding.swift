@@ -31,8 +31,10 @@ enum RequestEnding {
         return true
     }
 
-    /// The nights go back to the calendar as they were before the booking, as a guest's
-    /// cancellation returns them (`StoreBookings.cancelReservation`).
+    /// The nights go back to the calendar as they were before the booking (available: a
+    /// booking only ever takes available nights); a row left with nothing but the defaults
+    /// is removed, keeping the table "exceptions only". Every way a reservation ends frees
+    /// its nights here: a guest's cancellation, a host's, a request's ending.
     static func freeNights(of id: ReservationID, listing: ListingID, in connection: some StoreConnection) throws {
         try connection.run("""
             UPDATE calendar_days SET status = 'available' WHERE listing_id = ?1 AND status = 'booked' \

@@ -209,19 +209,9 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
             WHERE id = ? AND status = 'confirmed'
             """, [instant.millisecondsSinceEpoch, cancelledOn.daysSinceEpoch,
                   ReservationRecord.encode(refund.lines.map { ($0.kind.rawValue, $0.amount) }), id.rawValue])
-        // The nights go back to the calendar as they were before the booking (available:
-        // a booking only ever takes available nights); a row left with nothing but the
-        // defaults is removed, keeping the table "exceptions only".
-        try connection.run("""
-            UPDATE calendar_days SET status = 'available' WHERE listing_id = ?1 AND status = 'booked' \
-            AND day IN (SELECT night FROM reservation_nights WHERE reservation_id = ?2)
-            """, [listingID.rawValue, id.rawValue])
-        try connection.run("""
-            DELETE FROM calendar_days WHERE listing_id = ?1 AND status = 'available' AND price IS NULL \
-            AND min_nights IS NULL AND max_nights IS NULL AND closed_to_arrival = 0 AND closed_to_departure = 0 \
-            AND day IN (SELECT night FROM reservation_nights WHERE reservation_id = ?2)
-            """, [listingID.rawValue, id.rawValue])
-        try connection.run("DELETE FROM reservation_nights WHERE reservation_id = ?", [id.rawValue])
+        // The nights go back to the calendar as they were before the booking (one place for
+        // every way a reservation ends).
+        try RequestEnding.freeNights(of: id, listing: listingID, in: connection)
         try EventOutbox.append(.reservationCancelled, reservation: id, cancelledBy: .guest, at: instant, in: connection)
         try ChangeLog.append(listing: listingID, reason: .cancellation, in: connection)
     }
