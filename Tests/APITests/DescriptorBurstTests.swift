@@ -120,6 +120,7 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(fd, &buffer, buffer.count, 0)
+            if count < 0 && errno == EINTR { continue }  // another test's child exiting (SIGCHLD)
             if count <= 0 { break }
             received += buffer.prefix(count)
             if let text = String(bytes: received, encoding: .utf8), text.contains("\r\n\r\n") { break }

@@ -66,13 +66,30 @@ public final class TestClient {
                 throw ClientError(description: "bind to \(sourceAddress) failed: \(code)")
             }
         }
-        guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+        if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
             let code = errno
-            throw ClientError(description: "connect failed: \(code)")
+            // A signal (another test's child process exiting) interrupts connect, which then goes
+            // on asynchronously: wait for it to finish and take its result instead of failing.
+            guard code == EINTR else { throw ClientError(description: "connect failed: \(code)") }
+            try finishInterruptedConnect(timeoutSeconds: receiveTimeout)
         }
     }
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
+
+    private func finishInterruptedConnect(timeoutSeconds: Int) throws {
+        var waiter = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let ready = poll(&waiter, 1, Int32(timeoutSeconds * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw ClientError(description: "connect timed out") }
+            break
+        }
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+        guard failure == 0 else { throw ClientError(description: "connect failed: \(failure)") }
+    }
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
@@ -80,18 +97,27 @@ public final class TestClient {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw ClientError(description: "send failed: \(errno)") }
             offset += n
         }
     }
 
     /// Reads more bytes into the buffer; false on end of stream (or reset).
+    ///
+    /// A receive timeout makes recv unrestartable, so a signal (Foundation's SIGCHLD handler,
+    /// when another test's child process exits) interrupts it with EINTR even under
+    /// SA_RESTART: that is retried, not a failure (CI saw "recv failed: 4").
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        var n = 0
+        var code: Int32 = 0
+        repeat {
+            n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+            code = n < 0 ? errno : 0
+        } while n < 0 && code == EINTR
         if n > 0 { buffer.append(contentsOf: chunk[0..<n]); return true }
         if n == 0 { return false }
-        let code = errno
         if code == ECONNRESET { return false }
         if code == EAGAIN || code == EWOULDBLOCK { throw ClientError(description: "read timed out (SO_RCVTIMEO)") }
         throw ClientError(description: "recv failed: \(code)")
