@@ -149,7 +149,11 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     services.reviews = reviews
     if !configuration.readOnly { maintenance.append(ReviewWiring.publishing(reviews, log: configuration.log)) }
     let hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
-                            configuration: configuration.hosts)
+                            configuration: configuration.hosts, searchCatchUp: {
+        do { try catalog.waitForRebuilds() } catch {
+            configuration.log("search index: catching up after a listing write failed: \(error)")
+        }
+    })
     services.hosts = hosts
     if !configuration.readOnly { maintenance.append(RequestExpiry.task(hosts, log: configuration.log)) }
     if !configuration.readOnly {

@@ -90,9 +90,16 @@ import TestSupport
         #expect(detail.status == 200 && detail.object["title"] as? String == "Hanok by the palace", "\(detail.text)")
         let mine = try host.send("GET", "/host/listings?limit=1")
         #expect((mine.object["listings"] as? [[String: Any]])?.first?["id"] as? String == id)
+        // In search by the time publishing answered: the index took the new listing in.
+        func inSearch() throws -> Bool {
+            let found = try anonymous.send("GET", "/listings?locationId=2&adults=2&limit=50")
+            return (found.object["items"] as? [[String: Any]] ?? []).contains { $0["id"] as? String == id }
+        }
+        #expect(try inSearch())
 
         let unpublished = try host.send("POST", "/host/listings/\(id)/unpublish")
         #expect(unpublished.object["status"] as? String == "unpublished")
+        #expect(try !inSearch())
         #expect(try anonymous.send("GET", "/listings/\(id)").status == 404)
         #expect(try anonymous.send("GET", "/quote?listingId=\(id)&checkin=2028-01-10&checkout=2028-01-12&adults=2").status == 404)
     }
@@ -119,6 +126,19 @@ import TestSupport
         #expect(try anonymous.send("GET", "/listings/203").object["title"] as? String == "Renamed")
         let quote = "/quote?listingId=203&checkin=2028-01-10&checkout=2028-01-12&adults=2"
         #expect(((try anonymous.send("GET", quote).object["nightlyPrices"] as? [[String: Any]])?.first?["price"] as? Int) == 160_000)
+
+        // Moved to Busan: found there, no longer in its old region, by the time the edit answered.
+        let busan = try count(server, "SELECT id FROM locations WHERE name_en = 'Haeundae-gu'")
+        func inSearch(of location: Int) throws -> Bool {
+            let found = try anonymous.send("GET", "/listings?locationId=\(location)&adults=2&limit=50")
+            return (found.object["items"] as? [[String: Any]] ?? []).contains { $0["id"] as? String == "203" }
+        }
+        let oldRegion = try count(server, "SELECT location_id FROM listings WHERE id = 203")
+        #expect(try inSearch(of: oldRegion) && !inSearch(of: busan))
+        let moved = try host.send("PATCH", "/host/listings/203", headers: [("If-Match", try #require(edited.header("ETag")))],
+                                  body: host.json(["locationId": "\(busan)", "coordinate": ["lat": 35.1631, "lng": 129.1635]]))
+        #expect(moved.status == 200, "\(moved.text)")
+        #expect(try inSearch(of: busan) && !inSearch(of: oldRegion))
 
         // A calendar change, then the same again: the second logs nothing.
         let change: [String: Any] = ["changes": [["from": "2028-01-10", "to": "2028-01-11", "price": 90_000],

@@ -23,11 +23,20 @@ public final class HostService: Sendable {
     let store: any HostStore
     let dateProvider: any DateProvider
     public let configuration: Configuration
+    /// Runs after a listing write commits and before its answer: brings this server's search
+    /// in step with it. Patched changes are seen by every search anyway; a first publish or a
+    /// move needs the index rebuilt, which this waits for, so the host who publishes and
+    /// then searches finds the listing where it now is. It cannot fail the write, which has
+    /// committed: a rebuild that fails is retried by the next search. The default does
+    /// nothing (no index).
+    let searchCatchUp: @Sendable () -> Void
 
-    public init(store: any HostStore, dateProvider: any DateProvider, configuration: Configuration = Configuration()) {
+    public init(store: any HostStore, dateProvider: any DateProvider, configuration: Configuration = Configuration(),
+                searchCatchUp: @escaping @Sendable () -> Void = {}) {
         self.store = store
         self.dateProvider = dateProvider
         self.configuration = configuration
+        self.searchCatchUp = searchCatchUp
     }
 
     // MARK: listings
@@ -71,7 +80,7 @@ public final class HostService: Sendable {
     public func updateListing(_ id: ListingID, _ draft: HostListingDraft, ifMatch: String?,
                               by account: AccountID) throws -> HostListing {
         let now = dateProvider.now()
-        return try store.write { transaction in
+        let updated = try store.write { transaction in
             try requireHost(account, in: transaction)
             let listing = try ownedListing(id, by: account, in: transaction)
             if let ifMatch, ifMatch != listing.etag { throw HostError.listingChanged(currentETag: listing.etag) }
@@ -86,6 +95,8 @@ public final class HostService: Sendable {
                                                  expectedVersion: listing.version, at: now,
                                                  today: dateProvider.today(in: content.timeZone))
         }
+        if updated.status == .published { searchCatchUp() }
+        return updated
     }
 
     /// `POST /host/listings/{id}/publish`: 422 naming each missing requirement; publishing
@@ -102,7 +113,7 @@ public final class HostService: Sendable {
 
     private func setStatus(_ status: HostListingStatus, of id: ListingID, by account: AccountID) throws -> HostListing {
         let now = dateProvider.now()
-        return try store.write { transaction in
+        let changed = try store.write { transaction in
             let owner = try requireHost(account, in: transaction)
             let listing = try ownedListing(id, by: account, in: transaction)
             guard listing.status != status, !(status == .unpublished && listing.status == .draft) else { return listing }
@@ -114,6 +125,8 @@ public final class HostService: Sendable {
                                                  expectedVersion: listing.version, at: now,
                                                  today: dateProvider.today(in: listing.content.timeZone))
         }
+        if changed.status != .draft { searchCatchUp() }
+        return changed
     }
 
     // MARK: calendar
