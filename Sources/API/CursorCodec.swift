@@ -32,4 +32,15 @@ enum CursorToken {
         let parts = String(decoding: bytes, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
         return parts.count == count ? parts : nil
     }
+
+    /// A newest-first cursor: the last item's creation time and id, under `tag`.
+    static func encode(_ tag: String, createdAt: Instant, id: some CustomStringConvertible) -> String {
+        encode([tag, String(createdAt.millisecondsSinceEpoch), id.description])
+    }
+
+    /// The creation time and id of a token `encode(_:createdAt:id:)` made under `tag`.
+    static func createdAtAndID(of token: String, tag: String) -> (createdAt: Instant, id: Substring)? {
+        guard let parts = fields(of: token, count: 3), parts[0] == tag, let at = Int64(parts[1]) else { return nil }
+        return (Instant(millisecondsSinceEpoch: at), parts[2])
+    }
 }

@@ -28,9 +28,9 @@ struct HostReservationRoutes {
                 listing = ListingID(raw)
                 if listing == nil { query.fail("listingId", "must be a listing id") }
             }
-            var after: ReservationID?
+            var after: HostReservationCursor?
             if let raw = query.string("cursor") {
-                after = ReservationID(raw)
+                after = HostReservationCursorCodec.decode(raw)
                 if after == nil { query.fail("cursor", "must be the nextCursor of a previous page") }
             }
             let limit = query.integer("limit", default: 20, in: 1...hosts.configuration.maximumPageSize)
@@ -46,7 +46,7 @@ struct HostReservationRoutes {
                                           listingTitle: titles[reservation.listingID], language: request.language)
                     }
                 }
-                o.field("nextCursor", page.nextCursor?.description)
+                o.field("nextCursor", page.nextCursor.map(HostReservationCursorCodec.encode))
             }
             return .json(writer.bytes, cache: .never, localized: true)
         }
@@ -133,5 +133,17 @@ struct HostReservationRoutes {
         var writer = JSONWriter(capacity: 1024)
         writer.hostReservation(reservation, payout: hosts.payout(of: reservation), listingTitle: title, language: language)
         return .json(writer.bytes, cache: .never, localized: true)
+    }
+}
+
+/// The opaque `nextCursor` of a host's reservations: (createdAt, id) of the page's last one.
+enum HostReservationCursorCodec {
+    static func encode(_ cursor: HostReservationCursor) -> String {
+        CursorToken.encode("h1", createdAt: cursor.createdAt, id: cursor.id)
+    }
+
+    static func decode(_ token: String) -> HostReservationCursor? {
+        guard let (at, id) = CursorToken.createdAtAndID(of: token, tag: "h1"), let id = ReservationID(id) else { return nil }
+        return HostReservationCursor(createdAt: at, id: id)
     }
 }

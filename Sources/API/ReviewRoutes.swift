@@ -128,13 +128,12 @@ struct ReviewRoutes {
 /// The opaque `nextCursor` of a listing's reviews: (createdAt, id) of the page's last review.
 enum ReviewCursorCodec {
     static func encode(_ cursor: ReviewCursor) -> String {
-        CursorToken.encode(["r1", String(cursor.createdAt.millisecondsSinceEpoch), cursor.id.description])
+        CursorToken.encode("r1", createdAt: cursor.createdAt, id: cursor.id)
     }
 
     static func decode(_ token: String) -> ReviewCursor? {
-        guard let parts = CursorToken.fields(of: token, count: 3), parts[0] == "r1", let at = Int64(parts[1]),
-              let id = ReviewID(parts[2]) else { return nil }
-        return ReviewCursor(createdAt: Instant(millisecondsSinceEpoch: at), id: id)
+        guard let (at, id) = CursorToken.createdAtAndID(of: token, tag: "r1"), let id = ReviewID(id) else { return nil }
+        return ReviewCursor(createdAt: at, id: id)
     }
 }
 

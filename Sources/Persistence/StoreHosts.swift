@@ -147,12 +147,14 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
     }
 
     func reservations(of host: AccountID, status: HostReservationStatus?, listing: ListingID?, at instant: Instant,
-                      after cursor: ReservationID?, limit: Int) throws -> [HostReservation] {
-        var sql = HostReservationRecord.select + " AND l.host_account_id = :host AND r.id < :below"
-        var arguments: [String: StoreValue] = [
-            ":host": .integer(host.rawValue), ":below": .integer(cursor?.rawValue ?? Int64.max),
-            ":limit": .integer(Int64(limit)),
-        ]
+                      after cursor: HostReservationCursor?, limit: Int) throws -> [HostReservation] {
+        var sql = HostReservationRecord.select + " AND l.host_account_id = :host"
+        var arguments: [String: StoreValue] = [":host": .integer(host.rawValue), ":limit": .integer(Int64(limit))]
+        if let cursor {
+            sql += " AND (r.created_at < :at OR (r.created_at = :at AND r.id < :below))"
+            arguments[":at"] = .integer(cursor.createdAt.millisecondsSinceEpoch)
+            arguments[":below"] = .integer(cursor.id.rawValue)
+        }
         if let status {
             sql += " AND " + HostReservationRecord.currentStatus + " = :status"
             arguments[":now"] = .integer(instant.millisecondsSinceEpoch)
@@ -162,7 +164,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             sql += " AND r.listing_id = :listing"
             arguments[":listing"] = .integer(listing.rawValue)
         }
-        return try connection.fetchAll(sql + " ORDER BY r.id DESC LIMIT :limit", .named(arguments)) {
+        return try connection.fetchAll(sql + " ORDER BY r.created_at DESC, r.id DESC LIMIT :limit", .named(arguments)) {
             try HostReservationRecord.decode($0)
         }
     }

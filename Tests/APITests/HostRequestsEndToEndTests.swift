@@ -132,4 +132,34 @@ import TestSupport
             #expect(all.filter { $0.code == 200 && $0.name == ["accept", "decline", "withdraw"][decision - 1] }.count >= 1, "\(all)")
         }
     }
+
+    /// Reservation ids are random, so the inbox is ordered by when each was made: pages of
+    /// two, followed by their cursors, list every request once, newest first.
+    @Test(arguments: APITestServer.Engine.available)
+    func theInboxPagesNewestFirst(engine: APITestServer.Engine) throws {
+        let server = try APITestServer(engine: engine)
+        let (host, listing) = try requestListing(server)
+        let guest = try BookingClient.newGuest(port: server.port)
+        var made: [String] = []
+        for day in [10, 13, 16, 19, 22] {
+            let requested = try request(guest, listing, "2028-01-\(day)", "2028-01-\(day + 2)")
+            made.append(try #require(requested.object["id"] as? String, "\(requested.text)"))
+        }
+        var listed: [[String: Any]] = []
+        var cursor: String?
+        repeat {
+            let page = try host.send("GET", "/host/reservations?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            #expect(page.status == 200, "\(page.text)")
+            listed += page.object["reservations"] as? [[String: Any]] ?? []
+            cursor = page.object["nextCursor"] as? String
+        } while cursor != nil && listed.count < 10
+        #expect(Set(listed.compactMap { $0["id"] as? String }) == Set(made) && listed.count == made.count)
+        let times = listed.compactMap { $0["createdAt"] as? String }
+        #expect(times == times.sorted(by: >), "\(times)")
+        // Made a few milliseconds apart at least, so in the reverse order of making, ties aside.
+        let order = listed.compactMap { $0["id"] as? String }
+        #expect(Set(times).count < times.count || order == made.reversed(), "\(order) \(made)")
+        let garbage = try host.send("GET", "/host/reservations?cursor=\(made[0])")
+        #expect(garbage.status == 400, "\(garbage.text)")
+    }
 }

@@ -154,6 +154,10 @@ struct PostgresEndToEndTests {
         let listings = ["201", "202", "203", "204", "205", "206", "207", "208"]
         let acknowledged = UnsafeSendableBox<[(guest: Int, id: String)]>([])
         let stop = UnsafeSendableBox(false)
+        // The kill waits for this many acknowledged bookings rather than for a fixed time: on a
+        // loaded machine (CI ran three bookings in its first second once) a second means nothing.
+        let beforeKill = 24
+        let enoughBooked = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         for worker in 0..<8 {
             DispatchQueue.global().async(group: group) {
@@ -168,17 +172,18 @@ struct PostgresEndToEndTests {
                                                   "checkout": "\(checkout)", "adults": 1, "expectedTotal": total]
                     guard let response = try? guests[worker].book(payload), response.status == 201,
                           let id = response.object["id"] as? String else { continue }
-                    acknowledged.lock.withLock { acknowledged.value.append((worker, id)) }
+                    let count = acknowledged.lock.withLock { acknowledged.value.append((worker, id)); return acknowledged.value.count }
+                    if count == beforeKill { enoughBooked.signal() }
                 }
             }
         }
-        Thread.sleep(forTimeInterval: 1.0)
+        _ = enoughBooked.wait(timeout: .now() + 120)
         victim.kill()
         Thread.sleep(forTimeInterval: 0.3)
         stop.lock.withLock { stop.value = true }
         group.wait()
         let confirmed = acknowledged.lock.withLock { acknowledged.value }
-        #expect(confirmed.count > 8, "too few bookings before the kill to mean anything: \(confirmed.count)")
+        #expect(confirmed.count >= beforeKill, "too few bookings before the kill to mean anything: \(confirmed.count)")
         for (worker, id) in confirmed {
             let reader = BookingClient(port: survivor.port, token: guests[worker].token)
             #expect(try reader.send("GET", "/reservations/\(id)").status == 200, "reservation \(id) of worker \(worker)")

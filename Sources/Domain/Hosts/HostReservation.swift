@@ -71,6 +71,28 @@ public struct HostReservation: Hashable, Sendable {
 }
 
 /// One page of a host's listings or reservations, newest first (by id, descending).
+/// Where a page of a host's reservations starts: after this (createdAt, id), newest first.
+/// Reservation ids are random (they say nothing of order), so the time a reservation was
+/// made orders the pages, and the id breaks ties within one millisecond.
+public struct HostReservationCursor: Hashable, Sendable {
+    public var createdAt: Instant
+    public var id: ReservationID
+    public init(createdAt: Instant, id: ReservationID) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    /// The cursor after `reservation`.
+    public init(after reservation: HostReservation) {
+        self.init(createdAt: reservation.createdAt, id: reservation.id)
+    }
+
+    /// Whether `reservation` comes after this cursor, newest first.
+    public func precedes(_ reservation: HostReservation) -> Bool {
+        (reservation.createdAt, reservation.id) < (createdAt, id)
+    }
+}
+
 public struct HostPage<Item: Hashable & Sendable, Cursor: Hashable & Sendable>: Hashable, Sendable {
     public var items: [Item]
     /// Pass as `after` for the next page; nil on the last page.

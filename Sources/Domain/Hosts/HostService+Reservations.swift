@@ -2,8 +2,8 @@ extension HostService {
     /// `GET /host/reservations`: reservations on the caller's listings, newest first, with
     /// their status as of now (`status` filters on that).
     public func reservations(by account: AccountID, status: HostReservationStatus?, listing: ListingID?,
-                             after cursor: ReservationID?, limit: Int) throws
-        -> HostPage<HostReservation, ReservationID> {
+                             after cursor: HostReservationCursor?, limit: Int) throws
+        -> HostPage<HostReservation, HostReservationCursor> {
         let limit = min(max(limit, 1), configuration.maximumPageSize)
         let now = dateProvider.now()
         return try store.read { reads in
@@ -11,7 +11,7 @@ extension HostService {
             let rows = try reads.reservations(of: account, status: status, listing: listing, at: now, after: cursor,
                                               limit: limit + 1)
             let items = Array(rows.prefix(limit)).map { Self.asOf(now, $0) }
-            return HostPage(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
+            return HostPage(items: items, nextCursor: rows.count > limit ? items.last.map(HostReservationCursor.init) : nil)
         }
     }
 

@@ -36,11 +36,11 @@ public protocol HostReads {
     func holds(of listing: ListingID, in range: Range<CalendarDate>, at instant: Instant) throws -> [NightHold]
     /// Any reservation; the service checks it is on one of the host's listings.
     func reservation(_ id: ReservationID) throws -> HostReservation?
-    /// Reservations on the host's listings with ids below `cursor`, id descending, at most
-    /// `limit`; only those whose status **as of `instant`** is `status` (a stored request
+    /// Reservations on the host's listings after `cursor`, newest first (`createdAt`, then id,
+    /// descending), at most `limit`; only those whose status **as of `instant`** is `status` (a stored request
     /// past its expiry counts as `expired`, not `requested`) and on `listing`, when given.
     func reservations(of host: AccountID, status: HostReservationStatus?, listing: ListingID?, at instant: Instant,
-                      after cursor: ReservationID?, limit: Int) throws -> [HostReservation]
+                      after cursor: HostReservationCursor?, limit: Int) throws -> [HostReservation]
     /// Confirmed and cancelled reservations on the host's listings checking in on
     /// `from...to` (dates in each listing's zone), for earnings.
     func reservations(of host: AccountID, checkingInFrom from: CalendarDate, through to: CalendarDate) throws

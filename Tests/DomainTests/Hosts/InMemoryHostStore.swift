@@ -64,13 +64,13 @@ final class InMemoryHostStore: HostStore {
         }
         func reservation(_ id: ReservationID) throws -> HostReservation? { state.reservations[id] }
         func reservations(of host: AccountID, status: HostReservationStatus?, listing: ListingID?, at instant: Instant,
-                          after cursor: ReservationID?, limit: Int) throws -> [HostReservation] {
+                          after cursor: HostReservationCursor?, limit: Int) throws -> [HostReservation] {
             let matching = state.reservations.values.filter { reservation in
                 reservation.host == host && (status == nil || reservation.status(at: instant) == status)
                     && (listing == nil || reservation.listingID == listing)
-                    && (cursor == nil || reservation.id < cursor!)
+                    && (cursor?.precedes(reservation) ?? true)
             }
-            return Array(matching.sorted { $0.id > $1.id }.prefix(limit))
+            return Array(matching.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(limit))
         }
         func reservations(of host: AccountID, checkingInFrom from: CalendarDate, through to: CalendarDate) throws
             -> [HostReservation] {
