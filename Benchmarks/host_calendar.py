@@ -3,15 +3,26 @@
 committed and visible to search (the answer is sent after the change log row commits and
 search on every server reads the log before answering).
 
-Usage: Benchmarks/host_calendar.py path/to/stays [DATABASE] [N]
+Usage: Benchmarks/host_calendar.py path/to/stays [DATABASE] [N] [SECONDS]
   Starts `stays serve` on a free port on DATABASE (a copy is made; default: a fresh demo
   database), signs up a host (verified through the mail folder), creates and publishes a
   listing, then sends N (default 50) PATCH /host/listings/{id}/calendar requests each
   setting a new price on 365 nights, and prints the median, p95 and max latency, and the
   latency of a search made right after each change that must already show the new price.
+  Then search under host writes: `wrk` (1 thread, 4 connections) on a dated search for
+  SECONDS (default 15) at a time, alternately with no writes and with 10 such 365-night
+  changes a second, twice each, and the p99 of each run.
 Everything stays on loopback; the server it starts is stopped by PID.
 """
-import glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, time, urllib.request, email
+import glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, threading, time, urllib.request, email
+
+def wrk_p99(base, path, seconds):
+    """The p99 latency (ms) and requests/s of `wrk --latency` on one path."""
+    out = subprocess.run(["wrk", "-t1", "-c4", "-d%ds" % seconds, "--latency", base + path],
+                         capture_output=True, text=True, check=True).stdout
+    value, unit = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit], rate
 
 def call(base, method, path, body=None, token=None, headers=None):
     data = json.dumps(body).encode() if body is not None else None
@@ -82,6 +93,29 @@ def main(argv):
                                                                 values[int(len(values) * 0.95) - 1], values[-1])
         print("365-night calendar PATCH (%d runs): %s" % (count, summary(writes)))
         print("quote right after each (shows the new price every time): %s" % summary(searches))
+
+        seconds = int(argv[4]) if len(argv) > 4 else 15
+        search = "/listings?checkin=%s&checkout=%s&adults=2&limit=20" % (start + datetime.timedelta(days=30),
+                                                                         start + datetime.timedelta(days=32))
+        def host_writes(stop, done):
+            i = 0
+            while not stop.is_set():
+                began = time.monotonic()
+                i += 1
+                status, _, _ = call(base, "PATCH", "/host/listings/%s/calendar" % lid,
+                                    {"changes": [{"from": str(start), "to": str(end), "price": 200000 + i % 2}]}, token)
+                if status != 200: raise SystemExit("write under load: %s" % status)
+                done.append(1)
+                stop.wait(max(0.0, 0.1 - (time.monotonic() - began)))  # 10 a second
+        for writing in [False, True, False, True]:
+            stop, done = threading.Event(), []
+            writer = threading.Thread(target=host_writes, args=(stop, done)) if writing else None
+            if writer: writer.start()
+            p99, rate = wrk_p99(base, search, seconds)
+            if writer: stop.set(); writer.join()
+            print("search p99 %s: %.2f ms (%.0f requests/s)%s" % (
+                "with host writes" if writing else "without writes ", p99, rate,
+                " (%.1f writes/s)" % (len(done) / seconds) if writing else ""))
     finally:
         server.terminate(); server.wait()
         shutil.rmtree(work, ignore_errors=True)
