@@ -147,7 +147,10 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     }
     let reviews = ReviewWiring.service(configuration, engine: engine)
     services.reviews = reviews
-    if !configuration.readOnly { maintenance.append(ReviewWiring.publishing(reviews, log: configuration.log)) }
+    if !configuration.readOnly {
+        maintenance.append(ReviewWiring.publishing(reviews, every: configuration.reviewJobInterval, log: configuration.log))
+        maintenance.append(ReviewWiring.reminding(reviews, every: configuration.reviewJobInterval, log: configuration.log))
+    }
     let hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
                             configuration: configuration.hosts)
     services.hosts = hosts
