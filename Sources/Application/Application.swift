@@ -117,8 +117,11 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
         // Before the search index loads, so it loads the demo hosts' request-to-book
         // listings as they are (after it, their change-log row would start a rebuild that
         // a first search could race).
-        let demoHosts = try DemoData.createDemoAccounts(accounts, log: configuration.log)
-        try engine.assignListings(to: demoHosts, requestToBookEvery: DemoData.requestToBookEvery)
+        let demo = try DemoData.createDemoAccounts(accounts, log: configuration.log)
+        try engine.assignListings(to: demo.hosts, requestToBookEvery: DemoData.requestToBookEvery)
+        try DemoData.bookPastStay(for: demo.guest, hosts: demo.hosts, engine: engine,
+                                  today: configuration.dateProvider.today(in: configuration.timeZone),
+                                  pricing: configuration.pricing)
     }
     let catalog = try engine.indexedCatalog(afterRebuild: ProcessMemory.releaseFreeHeap)
     configuration.log("search index: \(catalog.index.summary); serving after \(clock.now - started)")
@@ -147,7 +150,10 @@ public func buildApplication(_ configuration: ApplicationConfiguration) throws -
     }
     let reviews = ReviewWiring.service(configuration, engine: engine)
     services.reviews = reviews
-    if !configuration.readOnly { maintenance.append(ReviewWiring.publishing(reviews, log: configuration.log)) }
+    if !configuration.readOnly {
+        maintenance.append(ReviewWiring.publishing(reviews, every: configuration.reviewJobInterval, log: configuration.log))
+        maintenance.append(ReviewWiring.reminding(reviews, every: configuration.reviewJobInterval, log: configuration.log))
+    }
     let hosts = HostService(store: engine.hostStore(), dateProvider: configuration.dateProvider,
                             configuration: configuration.hosts, searchCatchUp: {
         do { try catalog.waitForRebuilds() } catch {

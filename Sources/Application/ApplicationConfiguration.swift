@@ -64,6 +64,9 @@ public struct ApplicationConfiguration: Sendable {
     /// Calendar sync: how often imports are fetched, and whether outbound requests may reach
     /// private addresses (`CalendarSyncConfiguration`).
     public var calendarSync = CalendarSyncConfiguration()
+    /// How often each server runs the review jobs: publishing reviews whose window closed,
+    /// and reminding each side of a completed stay to review it. Default 60 seconds.
+    public var reviewJobInterval: Duration = .seconds(60)
     /// The web client's security policy (CSP and the map tile origin it allows).
     public var webClient = WebClientPolicy.sameOriginOnly
     /// Operational messages (start-up, index loads, errors with their causes).

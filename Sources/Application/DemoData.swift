@@ -41,22 +41,35 @@ public enum DemoData {
 
     /// The demo guest and the demo hosts, created with the demo catalog: their emails and one
     /// generated password are logged this once (nothing else ever shows the password).
-    /// Returns the hosts' ids (host@stays.example first), for `assignListings`.
+    /// Returns the guest's id and the hosts' ids (host@stays.example first), for
+    /// `assignListings` and `bookPastStay`.
     @discardableResult
-    public static func createDemoAccounts(_ accounts: AccountService, log: (String) -> Void) throws -> [AccountID] {
+    public static func createDemoAccounts(_ accounts: AccountService, log: (String) -> Void) throws
+        -> (guest: GuestID, hosts: [AccountID]) {
         // 16 random base64url characters: 96 bits, never a common password.
         let password = String(GuestToken().text.prefix(16))
         var hosts: [AccountID] = []
+        var guest = GuestID(0)
         for (email, name, roles) in [("guest@stays.example", "데모 게스트", ["guest"]),
                                      ("host@stays.example", "데모 호스트", ["guest", "host"])]
             + moreDemoHosts.map({ ($0.0, $0.1, ["host"]) }) {
             let account = try accounts.createAccount(SignUpForm(email: email, password: Password(password), name: name,
                                                                 roles: roles), verified: true)
-            if roles.contains("host") { hosts.append(account.id) }
+            if roles.contains("host") { hosts.append(account.id) } else { guest = account.guestID }
         }
         log("demo accounts: guest@stays.example (guest) and host@stays.example, "
             + moreDemoHosts.map(\.0).joined(separator: ", ") + " (hosts of the demo listings), password \(password) "
             + "(shown only now; `stays accounts create` makes more)")
-        return hosts
+        return (guest, hosts)
+    }
+
+    /// The demo guest's one finished stay: three nights that ended the day before `today`, at
+    /// the last instant-book listing of host2@stays.example (`hosts[1]`), so that a fresh demo
+    /// has a trip to review and its reminders (`review.reminder`) to show. (host@stays.example,
+    /// whose screens the browser test walks, keeps an inbox without it.)
+    static func bookPastStay(for guest: GuestID, hosts: [AccountID], engine: some StoreEngine, today: CalendarDate,
+                             pricing: PricingConfiguration) throws {
+        guard hosts.count > 1, let stay = Stay(checkin: today.adding(days: -4), checkout: today.adding(days: -1)) else { return }
+        try engine.bookDemoStay(stay, guest: guest, atListingOf: hosts[1], pricing: pricing)
     }
 }

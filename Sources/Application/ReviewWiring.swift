@@ -3,7 +3,8 @@ import Domain
 import Persistence
 
 /// Reviews as `buildApplication` wires them: the service over the engine's review store, and
-/// the background task that publishes the reviews whose window has closed.
+/// the background tasks that publish the reviews whose window has closed and remind each
+/// side of a completed stay to review it.
 enum ReviewWiring {
     static func service(_ configuration: ApplicationConfiguration, engine: some StoreEngine) -> ReviewService {
         ReviewService(store: engine.reviewStore(), dateProvider: configuration.dateProvider)
@@ -28,6 +29,31 @@ enum ReviewWiring {
                 }
                 failures.succeeded()
                 if published > 0 { log("reviews: published \(published) whose window closed") }
+            } catch {
+                failures.failed(error)
+            }
+        }
+    }
+
+    /// Reminds the sides of completed stays to review them every `interval`, on every server:
+    /// each reminder is recorded with its event in one transaction under a unique key
+    /// (`ReviewService.remindDue`), so however many servers run it, and however often they
+    /// restart, each side of a stay is reminded once, within `interval` of its checkout day
+    /// beginning in the listing's zone.
+    static func reminding(_ reviews: ReviewService, every interval: Duration = .seconds(60),
+                          log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
+        let failures = EpisodeLog(what: "reviews: remind", log: log)
+        return RepeatingTask(label: "stays.review-reminders", every: interval) {
+            do {
+                var sent = 0
+                // Batches of 500 until a batch comes back short.
+                while true {
+                    let count = try reviews.remindDue(limit: 500)
+                    sent += count
+                    if count < 500 { break }
+                }
+                failures.succeeded()
+                if sent > 0 { log("reviews: \(sent) reminders to review sent") }
             } catch {
                 failures.failed(error)
             }

@@ -15,6 +15,10 @@ import Domain
 /// - `refreshRating` writes `listings.rating`, `review_count` and `rating_categories` and
 ///   appends to the change log in the same transaction, so every server's search index
 ///   follows (sort by rating, `minRating`) as it follows prices.
+/// - Reminders to review: `remind` inserts the side's `review_reminders` row (primary key
+///   `(reservation_id, audience)`, `ON CONFLICT DO NOTHING`) and appends `review.reminder` only
+///   when that insert wrote a row, in one transaction: the job may run on every server, at
+///   once and again after a restart, and each side of a stay is reminded once.
 ///
 /// Thread safety: `Sendable`, as its engine.
 public final class StoreReviews<Engine: StoreEngine>: ReviewStore {
@@ -126,7 +130,46 @@ final class StoreReviewContext<Engine: StoreEngine>: ReviewTransaction {
                                 + "ORDER BY v.publish_on, v.id LIMIT ?", [day.daysSinceEpoch, limit], Self.decodeState)
     }
 
+    func dueReviewReminders(for audience: ReviewAuthor, checkoutFrom earliest: CalendarDate,
+                            through latest: CalendarDate, limit: Int) throws -> [DueReviewReminder] {
+        // Someone to tell: the guest's account (an anonymous guest has none), or the listing's host.
+        let party = audience == .guest
+            ? "EXISTS (SELECT 1 FROM accounts a WHERE a.guest_id = r.guest_id AND a.erased_at IS NULL)"
+            : "EXISTS (SELECT 1 FROM accounts a WHERE a.id = l.host_account_id AND a.erased_at IS NULL)"
+        // A request to book keeps its reservation `confirmed` while pending: only an accepted one is a stay.
+        return try connection.fetchAll("""
+            SELECT r.id, r.checkout, l.time_zone FROM reservations r JOIN listings l ON l.id = r.listing_id \
+            WHERE r.checkout BETWEEN :from AND :through AND r.status = 'confirmed' AND \(party) \
+            AND NOT EXISTS (SELECT 1 FROM reservation_requests q WHERE q.reservation_id = r.id AND q.status <> 'accepted') \
+            AND NOT EXISTS (SELECT 1 FROM reviews v WHERE v.reservation_id = r.id AND v.author = :audience) \
+            AND NOT EXISTS (SELECT 1 FROM review_reminders m WHERE m.reservation_id = r.id AND m.audience = :audience) \
+            ORDER BY r.checkout, r.id LIMIT :limit
+            """, [":from": earliest.daysSinceEpoch, ":through": latest.daysSinceEpoch, ":audience": audience.rawValue,
+                  ":limit": limit]) { row in
+            DueReviewReminder(reservationID: ReservationID(row.int64(0)), audience: audience,
+                              checkout: CalendarDate(daysSinceEpoch: row.int(1)), timeZone: row.string(2))
+        }
+    }
+
     // MARK: writes
+
+    /// Takes the lock `insertReview` takes, so a review of the stay being written on another
+    /// server either committed first (and is seen here) or waits for this reminder.
+    func remind(_ audience: ReviewAuthor, of reservation: ReservationID, at instant: Instant) throws -> Bool {
+        if let lock = connection.dialect.transactionLock {
+            try connection.run(lock, [Int32(truncatingIfNeeded: reservation.rawValue), "review"])
+        }
+        if try hasReview(of: reservation, by: audience) { return false }
+        let recorded = try connection.run("""
+            INSERT INTO review_reminders (reservation_id, audience, reminded_at) VALUES (?, ?, ?) \
+            ON CONFLICT (reservation_id, audience) DO NOTHING
+            """, [reservation.rawValue, audience.rawValue, instant.millisecondsSinceEpoch])
+        guard recorded > 0 else { return false }
+        let side: EventAudience = audience == .guest ? .guest : .host
+        try EventOutbox.append(.reviewReminder, reservation: reservation, only: side, at: instant, in: connection)
+        return true
+    }
+
 
     func insertReview(_ review: NewReview) throws -> ReviewID {
         if let lock = connection.dialect.transactionLock, let reservation = review.reservationID {

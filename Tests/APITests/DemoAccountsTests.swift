@@ -1,4 +1,5 @@
 import Application
+import Domain
 import Foundation
 import Testing
 import TestSupport
@@ -30,6 +31,19 @@ import TestSupport
             #expect(account?["roles"] as? [String] == roles && account?["emailVerified"] as? Bool == true)
         }
         #expect(lines.value.filter { $0.contains(password) }.count == 1)
+
+        // The demo guest has one finished stay, at a listing of host2@stays.example, to review.
+        let signedInGuest = try BookingClient(port: port, token: nil).send(
+            "POST", "/sessions", body: BookingClient(port: port, token: nil).json(["email": "guest@stays.example", "password": password]))
+        let guest = BookingClient(port: port, token: try #require(signedInGuest.object["accessToken"] as? String))
+        let trips = try #require(try guest.send("GET", "/reservations").object["items"] as? [[String: Any]])
+        let trip = try #require(trips.first)
+        let today = SystemDateProvider().today(in: "Asia/Seoul")
+        #expect(trips.count == 1 && trip["status"] as? String == "confirmed", "\(trips)")
+        #expect(trip["checkout"] as? String == today.adding(days: -1).description && trip["nights"] as? Int == 3, "\(trip)")
+        let review = try guest.send("POST", "/reservations/\(try #require(trip["id"] as? String))/review", body: guest.json(
+            ["rating": 5, "categories": ReviewsEndToEndTests.categories, "text": "데모 숙소, 좋았어요."]))
+        #expect(review.status == 201, "\(review.text)")
 
         // Every demo listing belongs to one of the demo hosts; some are request-to-book.
         var owned = 0

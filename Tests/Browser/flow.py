@@ -8,7 +8,9 @@ the dates free again in the listing's calendar. Then accounts: sign up with a ro
 password first, refused next to its field), still signed in after a reload, the trips of
 the anonymous guest kept, the emailed verification link (read from the .eml in MAIL_DIR),
 sign out, sign in again, and a forgotten password reset through its emailed link. Then the
-page at phone width (375 px) must not scroll sideways.
+page at phone width (375 px) must not scroll sideways. Then the demo guest, reminded of the
+stay that ended yesterday (demo data), reviews it from the trip, and the review, once the
+host has written theirs, leads the listing's reviews.
 
 Then the host's side: the demo host (its password from STAYS_DEMO_PASSWORD) creates and
 publishes a listing, syncs its calendar (the export URL once, its hint, a rotation; a failing
@@ -669,6 +671,92 @@ def review_before_checkout(page, trip):
     expected_statuses.discard(409)
 
 
+def guest_reviews_past_stay(browser):
+    """Issue 30, writing a review: the demo guest's finished stay (the demo data books it, ending
+    the day before TODAY) is reviewed through its trip's form with real clicks on the real
+    server. First the guest finds the reminder to review it among their notifications (the job
+    runs every minute: the list is reloaded until it shows, 90 s at most); after writing, the
+    trip shows the server's answer (hidden until the host writes theirs or the window closes).
+    The host (host2@stays.example) then writes theirs through the API, as the web client has
+    no form for a host's review, which publishes both: the review is first on the listing page."""
+    checkin, checkout = TODAY - datetime.timedelta(days=4), TODAY - datetime.timedelta(days=1)
+    text = "체크인이 쉽고 방이 아주 깨끗했어요. 다시 오고 싶어요."
+    assert DEMO_PASSWORD, "STAYS_DEMO_PASSWORD is not set (.ci/browser.sh reads it from the server's log)"
+    step("guest: the demo guest signs in and is reminded to review the stay that ended yesterday")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    watch(page)
+    page.goto(BASE + "/#/signin")
+    expect(page.locator("body[data-ready=true]")).to_be_visible()
+    form = page.locator("#signin-form")
+    form.get_by_label("이메일").fill("guest@stays.example")
+    form.get_by_label("비밀번호").fill(DEMO_PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(f"{BASE}/#/account")
+    page.locator(".top a[href='#/trips']").click()
+    trip = page.locator(".trip[data-status=confirmed]")
+    expect(trip).to_have_count(1)
+    expect(trip).to_contain_text(f"{checkin} → {checkout}")
+    trip_id = trip.get_attribute("data-id")
+    listing_id = trip.locator(".view-listing").get_attribute("href").rsplit("/", 1)[1]
+    reminder = page.locator(f"#notification-list .notification[data-type='review.reminder'][data-reservation-id='{trip_id}']")
+    deadline = time.time() + 90
+    page.locator("#notifications-link").click()
+    expect(page.locator("#notification-list")).to_be_attached()
+    while reminder.count() == 0:
+        assert time.time() < deadline, "no review.reminder for the demo guest's finished stay within 90 s"
+        page.wait_for_timeout(2_000)
+        page.reload()
+        expect(page.locator("#notification-list")).to_be_attached()
+    expect(reminder).to_have_count(1)
+    expect(reminder.locator("h2")).to_contain_text("숙박은 어떠셨나요?")
+    expect(reminder).to_contain_text(f"{checkout + datetime.timedelta(days=13)}까지 후기를 남겨 주세요.")
+    shot(page, "review-reminder")
+
+    step("guest: write the review from the trip; the trip shows it is kept until the host writes theirs")
+    page.locator(".top a[href='#/trips']").click()
+    trip = page.locator(f".trip[data-id='{trip_id}']")
+    trip.locator(".write-review").click()
+    form = trip.locator(".review-form")
+    expect(form).to_be_visible()
+    form.get_by_label("전체 평점").select_option("5")
+    for label, score in [("청결도", "5"), ("정확도", "4"), ("체크인", "5"), ("의사소통", "5"), ("위치", "4"),
+                         ("가격 대비 만족도", "5")]:
+        form.get_by_label(label, exact=True).select_option(score)
+    form.get_by_label("후기 (1,000자까지)").fill(text)
+    with page.expect_response(lambda r: r.url.endswith(f"/reservations/{trip_id}/review") and r.request.method == "POST") as answer:
+        form.get_by_role("button", name="후기 보내기").click()
+    assert answer.value.status == 201, f"the review was answered {answer.value.status}: {answer.value.text()}"
+    written = answer.value.json()
+    publish_on = str(checkout + datetime.timedelta(days=14))
+    assert written["published"] is False and written["publishOn"] == publish_on, written
+    sent = trip.locator("[data-testid=review-sent]")
+    expect(sent).to_contain_text(publish_on)
+    shot(page, "review-written")
+
+    step("the host writes theirs (API): both are published, and the guest's review leads the listing's")
+    signed_in = page.request.post(f"{BASE}/sessions", data={"email": "host2@stays.example", "password": DEMO_PASSWORD})
+    assert signed_in.status == 200, signed_in.text()
+    host_review = page.request.post(f"{BASE}/host/reservations/{trip_id}/review",
+                                    headers={"Authorization": f"Bearer {signed_in.json()['accessToken']}"},
+                                    data={"rating": 5, "text": "깔끔하게 머물다 가신 게스트예요."})
+    assert host_review.status == 201 and host_review.json()["published"] is True, host_review.text()
+    page.goto(f"{BASE}/#/listing/{listing_id}")
+    expect(page.locator("body[data-ready=true]")).to_be_visible()
+    first = page.locator("#review-list .review").first
+    expect(first).to_contain_text(text)
+    expect(first.locator(".review-head")).to_contain_text("데모")
+    expect(first.locator(".review-head")).to_contain_text(f"{checkin.month}월")
+    newest = page.request.get(f"{BASE}/listings/{listing_id}/reviews?limit=1").json()["items"][0]
+    assert newest["text"] == text and newest["rating"] == 5, newest
+    expect(first).to_have_attribute("data-id", newest["id"])
+    page.locator("#listing-reviews").scroll_into_view_if_needed()
+    shot(page, "review-on-listing")
+    check_violations(page)
+    context.close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     checkin = TODAY + datetime.timedelta(days=21)
@@ -1182,6 +1270,7 @@ def main():
         mobile.evaluate("localStorage.removeItem('stays.mapTiles')")
         check_violations(mobile)
         check_violations(page)
+        guest_reviews_past_stay(browser)
         host_flow(browser)
         browser.close()
 

@@ -20,7 +20,7 @@ import Storage
                            "calendar_import_nights", "calendar_imports", "change_log", "change_log_trim", "events", "guests",
                            "idempotency_keys", "listing_drafts", "listing_imported_ratings", "listings", "location_ancestors",
                            "locations", "mail_outbox", "notifications", "reservation_nights", "reservation_requests",
-                           "reservations", "reviews", "schema_migrations", "sessions", "sign_in_failures",
+                           "reservations", "review_reminders", "reviews", "schema_migrations", "sessions", "sign_in_failures",
                            "spent_refresh_tokens", "sqlite_sequence", "webhook_deliveries", "webhook_endpoints", "wishlist"])
         let applied = try pool.read { try Schema.migrator.appliedMigrations($0) }
         #expect(applied.map(\.version) == Schema.migrations.map(\.version))

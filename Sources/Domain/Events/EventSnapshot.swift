@@ -22,12 +22,14 @@ public struct EventSnapshot: Hashable, Sendable {
     public var webhookID: WebhookID?
     public var webhookURL: String?
     public var reason: String?
+    /// For `review.reminder`: the last day the review can be written, in the listing's zone.
+    public var reviewBy: CalendarDate?
 
     public init(listingID: ListingID? = nil, listingTitle: String = "", reservationID: ReservationID? = nil,
                 status: String? = nil, checkin: CalendarDate? = nil, checkout: CalendarDate? = nil, guests: GuestCount? = nil,
                 currency: CurrencyCode? = nil, total: Int64? = nil, cancelledBy: CancelledBy? = nil,
                 refundTotal: Int64? = nil, guestName: String = "", webhookID: WebhookID? = nil, webhookURL: String? = nil,
-                reason: String? = nil) {
+                reason: String? = nil, reviewBy: CalendarDate? = nil) {
         self.listingID = listingID
         self.listingTitle = listingTitle
         self.reservationID = reservationID
@@ -43,5 +45,6 @@ public struct EventSnapshot: Hashable, Sendable {
         self.webhookID = webhookID
         self.webhookURL = webhookURL
         self.reason = reason
+        self.reviewBy = reviewBy
     }
 }

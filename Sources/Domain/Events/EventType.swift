@@ -11,6 +11,9 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     case calendarSyncFailed = "calendar.sync_failed"
     case calendarConflict = "calendar.conflict"
     case reviewPublished = "review.published"
+    /// A stay's review window is open and this side (guest or host) has not reviewed yet:
+    /// sent once per side, concerning that side only.
+    case reviewReminder = "review.reminder"
     /// One of the host's webhooks stopped: a 410, or a whole retry period of failures.
     case webhookDisabled = "webhook.disabled"
 

@@ -47,6 +47,14 @@ public enum NotificationText {
             return ko ? ("캘린더가 겹칩니다", listing) : ("Calendar conflict", listing)
         case (.reviewPublished, _):
             return ko ? ("새 후기", listing) : ("New review", listing)
+        case (.reviewReminder, .guest):
+            let by = snapshot.reviewBy?.description ?? ""
+            return ko ? ("\(listing) 숙박은 어떠셨나요?", "\(stay). \(by)까지 후기를 남겨 주세요.")
+                : ("How was your stay at \(listing)?", "\(stay). Write a review by \(by).")
+        case (.reviewReminder, .host):
+            let by = snapshot.reviewBy?.description ?? ""
+            return ko ? ("\(guest)님은 어떤 게스트였나요?", "\(listing), \(stay). \(by)까지 게스트 후기를 남겨 주세요.")
+                : ("How was \(guest) as a guest?", "\(listing), \(stay). Review your guest by \(by).")
         case (.webhookDisabled, _):
             let url = snapshot.webhookURL ?? ""
             return ko ? ("웹훅 전송이 중지되었습니다", "\(url): 다시 보내려면 전송 기록에서 재전송하세요.")

@@ -104,6 +104,31 @@ public struct ReviewService: Sendable {
         return published
     }
 
+    /// Reminds each side of a completed stay, once, to write its review: from the checkout
+    /// day (today in the listing's zone) while the window is open, the guest to review the
+    /// listing and the host to review the guest, each only while they have not written it.
+    /// Up to `limit` reminders per side; how many this call sent. Safe to run on every server
+    /// at once and again after a restart: the store records each reminder with its event in
+    /// one transaction under a unique key (`ReviewTransaction.remind`), so a side reminded by
+    /// another server, or by an earlier run, is skipped.
+    public func remindDue(limit: Int = 500) throws -> Int {
+        // Today anywhere is UTC+14's or up to two days earlier (UTC-12): the bounds of every
+        // open window's checkout; each stay is checked in its own zone below.
+        let latestToday = dateProvider.today(in: "Pacific/Kiritimati")
+        let from = latestToday.adding(days: -1 - ReviewWindow.lengthInDays)
+        var sent = 0
+        for audience in [ReviewAuthor.guest, .host] {
+            let due = try store.read {
+                try $0.dueReviewReminders(for: audience, checkoutFrom: from, through: latestToday, limit: limit)
+            }
+            for reminder in due where reminder.window.state(on: dateProvider.today(in: reminder.timeZone)) == .open {
+                let now = dateProvider.now()
+                if try store.write({ try $0.remind(audience, of: reminder.reservationID, at: now) }) { sent += 1 }
+            }
+        }
+        return sent
+    }
+
     private func checkWritable(_ stay: ReviewableStay, by author: ReviewAuthor, in reads: any ReviewReads) throws {
         guard stay.status == "confirmed" else { throw ReviewError.reservationNotCompleted(status: stay.status) }
         switch stay.window.state(on: dateProvider.today(in: stay.timeZone)) {

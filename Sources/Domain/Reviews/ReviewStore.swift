@@ -21,6 +21,12 @@ public protocol ReviewReads {
     func hasReview(of reservation: ReservationID, by author: ReviewAuthor) throws -> Bool
     /// Unpublished reviews whose `publishOn` is on or before `day`, oldest first, at most `limit`.
     func unpublishedReviews(dueBy day: CalendarDate, limit: Int) throws -> [StoredReviewState]
+    /// The sides of confirmed stays checking out from `earliest` through `latest` that may
+    /// still be reminded to review (`DueReviewReminder`: not reviewed, not reminded, with an
+    /// account), by checkout then reservation, at most `limit`. A stay that was a request to
+    /// book counts only once the host accepted it.
+    func dueReviewReminders(for audience: ReviewAuthor, checkoutFrom earliest: CalendarDate,
+                            through latest: CalendarDate, limit: Int) throws -> [DueReviewReminder]
 }
 
 /// What a review transaction can change, besides reading.
@@ -33,6 +39,12 @@ public protocol ReviewTransaction: ReviewReads {
     func publishReviews(of reservation: ReservationID, at instant: Instant) throws -> Int
     /// Marks one review published if it is not yet; whether it did (false: another server did).
     func publishReview(_ id: ReviewID, at instant: Instant) throws -> Bool
+    /// Records that `audience` was reminded to review the stay and appends `review.reminder`
+    /// concerning that side only, in this transaction, unless that side has written its
+    /// review or a reminder is already recorded (a unique key decides, whichever server
+    /// inserts first); whether it did. Written once per side of a stay, however many servers
+    /// run the job and however often.
+    func remind(_ audience: ReviewAuthor, of reservation: ReservationID, at instant: Instant) throws -> Bool
     /// Stores the reply unless the review has one; whether it did.
     func saveReply(to review: ReviewID, text: String, at instant: Instant) throws -> Bool
     /// Recomputes the listing's stored rating, count and category means from its imported

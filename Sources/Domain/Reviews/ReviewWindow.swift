@@ -25,6 +25,10 @@ public struct ReviewWindow: Hashable, Sendable {
         case closed
     }
 
+    /// The last day a review can be written (the day before `closesOn`): the date a reminder
+    /// names.
+    public var lastDay: CalendarDate { closesOn.adding(days: -1) }
+
     /// The window's state on `today` (a date in the listing's time zone).
     public func state(on today: CalendarDate) -> State {
         if today < opensOn { return .beforeCheckout }

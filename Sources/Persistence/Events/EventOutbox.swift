@@ -20,15 +20,18 @@ import Domain
 /// ```
 package enum EventOutbox {
     /// Appends an event about reservation `id` (its snapshot read now, in this
-    /// transaction). `cancelledBy` says who cancelled, for `reservation.cancelled`.
+    /// transaction). `cancelledBy` says who cancelled, for `reservation.cancelled`; `only`
+    /// limits the event to one side (a `review.reminder`): the other side gets no
+    /// notification, and the host's webhooks nothing unless the host is that side.
     /// Returns the event's id; nil when there is no such reservation (nothing written).
     @discardableResult
     package static func append<C: StoreConnection>(_ type: EventType, reservation id: ReservationID,
-                                                   cancelledBy: CancelledBy? = nil, at instant: Instant,
-                                                   in connection: C) throws -> Int64? {
+                                                   cancelledBy: CancelledBy? = nil, only side: EventAudience? = nil,
+                                                   at instant: Instant, in connection: C) throws -> Int64? {
         guard let (snapshot, guest, host) = try reservationSnapshot(id, type: type, cancelledBy: cancelledBy,
                                                                      in: connection) else { return nil }
-        return try append(type, snapshot: snapshot, guest: guest, host: host, at: instant, in: connection)
+        return try append(type, snapshot: snapshot, guest: side == .host ? nil : guest, host: side == .guest ? nil : host,
+                          at: instant, in: connection)
     }
 
     /// Appends the event of a reservation just inserted: `reservation.requested` when it was
@@ -65,7 +68,8 @@ package enum EventOutbox {
                 currency: CurrencyCode(rawValue: row.string(8)), total: row.int64(9),
                 cancelledBy: type == .reservationCancelled ? cancelledBy : nil,
                 refundTotal: type == .reservationCancelled ? refund : nil,
-                guestName: row.optionalString(13) ?? "")
+                guestName: row.optionalString(13) ?? "",
+                reviewBy: type == .reviewReminder ? ReviewWindow(checkout: CalendarDate(daysSinceEpoch: row.int(4))).lastDay : nil)
             return (snapshot, row.optionalInt64(12).map(AccountID.init), row.optionalInt64(11).map(AccountID.init))
         }
     }

@@ -30,6 +30,7 @@ extension EventSnapshot {
             if let webhookID { o.field("webhookId", webhookID.description) }
             if let webhookURL { o.field("webhookUrl", webhookURL) }
             if let reason { o.field("reason", reason) }
+            if let reviewBy { o.field("reviewBy", reviewBy.description) }
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -67,5 +68,6 @@ extension EventSnapshot {
         webhookID = string("webhookId").flatMap { WebhookID($0) }
         webhookURL = string("webhookUrl")
         reason = string("reason")
+        reviewBy = string("reviewBy").flatMap { CalendarDate($0) }
     }
 }
