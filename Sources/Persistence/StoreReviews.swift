@@ -170,7 +170,6 @@ final class StoreReviewContext<Engine: StoreEngine>: ReviewTransaction {
         return true
     }
 
-
     func insertReview(_ review: NewReview) throws -> ReviewID {
         if let lock = connection.dialect.transactionLock, let reservation = review.reservationID {
             try connection.run(lock, [Int32(truncatingIfNeeded: reservation.rawValue), "review"])
