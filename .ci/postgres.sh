@@ -85,6 +85,6 @@ fi
 # compares the two migration histories), then the read end-to-end suites again with their
 # shared server on PostgreSQL: the same test code.
 swift test --filter 'PostgresStorageTests\.' --filter 'PersistenceTests\.' \
-    --filter 'APITests\.(Postgres|BookingEndToEndTests|AccountsEndToEndTests|CancellationPreviewEndToEndTests|DatabaseLocationTests|SQLFallbackEndToEndTests|CopyDatabaseEndToEndTests|EventsEndToEndTests|WebhooksEndToEndTests|WebhooksAcrossServersTests|ReviewsEndToEndTests|SearchFiltersEndToEndTests|HostsEndToEndTests|HostRequestsEndToEndTests)'
+    --filter 'APITests\.(Postgres|BookingEndToEndTests|AccountsEndToEndTests|CancellationPreviewEndToEndTests|DatabaseLocationTests|SQLFallbackEndToEndTests|CopyDatabaseEndToEndTests|EventsEndToEndTests|WebhooksEndToEndTests|WebhooksAcrossServersTests|WebhookOrderEndToEndTests|ReviewsEndToEndTests|SearchFiltersEndToEndTests|HostsEndToEndTests|HostRequestsEndToEndTests)'
 STAYS_TEST_ENGINE=postgres swift test --skip-build \
     --filter 'APITests\.(QuoteEndToEndTests|ListingsEndToEndTests|CalendarAgainstQuoteEndToEndTests|CanonicalIDEndToEndTests|LocationsAndCalendarEndToEndTests|MapEndToEndTests)'

@@ -15,6 +15,9 @@ import Synchronization
 /// - A 410 gives up at once and disables the endpoint.
 /// - Redirects are not followed (a 3xx is a failure); the answer's body is read up to
 ///   64 KiB; the outbound client's address policy refuses private addresses unless allowed.
+/// - The queue hands out an endpoint's deliveries about one listing one at a time, in event
+///   order (`WebhookQueue.claimDue`): a delivery waiting for its retry holds back the later
+///   ones about its listing until it succeeds or is given up here.
 ///
 /// It runs on background workers (`Application`), never on a request's thread, so a slow
 /// or dead receiver delays its own deliveries, never a booking. Thread safety: `Sendable`;

@@ -5,26 +5,47 @@ import TestSupport
 /// A webhook receiver for the tests: an `HTTPStub` socket server that checks every
 /// delivery's `Stays-Signature` against the secret (HMAC-SHA256 of "<t>.<body>", as a
 /// receiver must), records event ids and answers what `answer` says for the n-th request
-/// (1-based).
+/// (1-based), or what `respond` says of the delivery. It also counts how many deliveries
+/// about one listing (`data.listingId`) it was answering at once (`mostAtOnceForAListing`).
 final class WebhookReceiver: @unchecked Sendable {
     struct Delivery {
         var eventID: String
         var type: String
         var body: [String: Any]
         var signatureValid: Bool
+        /// `data.listingId`, when the event names a listing.
+        var listingID: String?
+        /// The status this receiver answered.
+        var status: Int
     }
 
-    private let lock = NSLock()
-    private var secret = ""
-    private var _deliveries: [Delivery] = []
-    private var count = 0
+    /// What the stub's threads write: kept apart from the receiver, so that an answer still
+    /// being held when the test ends (and the receiver goes) touches only this.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var secret = ""
+        var deliveries: [Delivery] = []
+        var answering: [String: Int] = [:]
+        var mostAtOnceForAListing = 0
+    }
+
+    private let state = State()
     private(set) var stub: HTTPStub!
 
     /// `delaySeconds`: how long each answer takes (deliveries stay in flight that long).
-    init(delaySeconds: Double = 0, answer: @escaping @Sendable (Int) -> Int = { _ in 200 }) throws {
-        stub = try HTTPStub { [unowned self] request in
-            let n = self.record(request)
-            return HTTPStub.Response(status: answer(n), delaySeconds: delaySeconds)
+    convenience init(delaySeconds: Double = 0, answer: @escaping @Sendable (Int) -> Int = { _ in 200 }) throws {
+        try self.init(delaySeconds: delaySeconds) { _, earlier in answer(earlier.count + 1) }
+    }
+
+    /// `respond`: the status for a delivery, given the deliveries received before it.
+    init(delaySeconds: Double = 0, respond: @escaping @Sendable (Delivery, [Delivery]) -> Int) throws {
+        let state = state
+        stub = try HTTPStub { request in
+            let delivery = Self.record(request, in: state, respond)
+            // Held while "working", so that deliveries in flight at once overlap here.
+            if delaySeconds > 0 { Thread.sleep(forTimeInterval: delaySeconds) }
+            state.lock.withLock { if let listing = delivery.listingID { state.answering[listing, default: 0] -= 1 } }
+            return HTTPStub.Response(status: delivery.status)
         }
     }
 
@@ -32,17 +53,27 @@ final class WebhookReceiver: @unchecked Sendable {
 
     var url: String { stub.url + "/hook" }
 
-    func use(secret: String) { lock.withLock { self.secret = secret } }
+    func use(secret: String) { state.lock.withLock { state.secret = secret } }
 
-    var deliveries: [Delivery] { lock.withLock { _deliveries } }
+    var deliveries: [Delivery] { state.lock.withLock { state.deliveries } }
 
-    private func record(_ request: HTTPStub.Request) -> Int {
-        lock.withLock {
-            count += 1
+    /// The most deliveries about one listing this receiver was answering at the same time.
+    var mostAtOnceForAListing: Int { state.lock.withLock { state.mostAtOnceForAListing } }
+
+    private static func record(_ request: HTTPStub.Request, in state: State,
+                               _ respond: (Delivery, [Delivery]) -> Int) -> Delivery {
+        state.lock.withLock {
             let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
-            _deliveries.append(Delivery(eventID: request.headers["stays-event-id"] ?? "", type: object["type"] as? String ?? "",
-                                        body: object, signatureValid: Self.verify(request, secret: secret)))
-            return count
+            var delivery = Delivery(eventID: request.headers["stays-event-id"] ?? "", type: object["type"] as? String ?? "",
+                                    body: object, signatureValid: verify(request, secret: state.secret),
+                                    listingID: (object["data"] as? [String: Any])?["listingId"] as? String, status: 0)
+            delivery.status = respond(delivery, state.deliveries)
+            state.deliveries.append(delivery)
+            if let listing = delivery.listingID {
+                state.answering[listing, default: 0] += 1
+                state.mostAtOnceForAListing = max(state.mostAtOnceForAListing, state.answering[listing] ?? 0)
+            }
+            return delivery
         }
     }
 

@@ -75,7 +75,9 @@ public struct DeliveryAttempt: Sendable {
 /// delivery's (a deliverer whose lease ran out and was taken over changes nothing).
 public protocol WebhookQueue: Sendable {
     /// Up to `limit` pending deliveries due at `now` of enabled endpoints, oldest first,
-    /// now leased until `leaseUntil`.
+    /// now leased until `leaseUntil`; never one while another delivery of the same endpoint
+    /// about the same listing is earlier and still pending, or is leased (docs/API.md,
+    /// "Webhooks": deliveries about a listing go out one at a time, in event order).
     func claimDue(limit: Int, now: Instant, leaseUntil: Instant) throws -> [ClaimedDelivery]
     func markDelivered(_ delivery: ClaimedDelivery, attempt: DeliveryAttempt) throws
     /// A failed attempt: tried again at `nextAttemptAt`, or given up when nil; `disable`

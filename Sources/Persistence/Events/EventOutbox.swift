@@ -111,15 +111,16 @@ package enum EventOutbox {
             }
         }
         if let host {
-            // One delivery per enabled endpoint of the host whose patterns match.
+            // One delivery per enabled endpoint of the host whose patterns match, with the
+            // event's listing, which orders the deliveries (StoreWebhooks.claimDue).
             let endpoints = try connection.fetchAll("""
                 SELECT id, events FROM webhook_endpoints WHERE account_id = ? AND disabled_at IS NULL AND deleted_at IS NULL
                 """, [host.rawValue]) { (id: $0.int64(0), patterns: $0.string(1)) }
             for endpoint in endpoints where WebhookPatterns.decode(endpoint.patterns).contains(where: { $0.matches(type) }) {
                 try connection.run("""
-                    INSERT INTO webhook_deliveries (endpoint_id, event_id, status, created_at, next_attempt_at) \
-                    VALUES (?, ?, 'pending', ?, ?)
-                    """, [endpoint.id, eventID, at, at])
+                    INSERT INTO webhook_deliveries (endpoint_id, event_id, listing_id, status, created_at, next_attempt_at) \
+                    VALUES (?, ?, ?, 'pending', ?, ?)
+                    """, [endpoint.id, eventID, snapshot.listingID?.rawValue, at, at])
             }
         }
         return eventID

@@ -8,6 +8,11 @@ import Domain
 ///   servers claiming at once take different rows; a server that dies leaves its rows to
 ///   whoever claims after the lease. Marks are fenced by the lease (`claimed_until = ?`):
 ///   a deliverer that lost its claim changes nothing.
+/// - Per endpoint and listing, deliveries are claimed one at a time and in event order: a
+///   row is not claimed while an earlier one of its endpoint about its listing is pending
+///   (due, waiting for a retry or in flight), nor while a later one is in flight (a
+///   redelivered old event). Given-up and delivered rows, and disabled or deleted endpoints'
+///   rows (each endpoint orders only its own), hold nothing back.
 ///
 /// Thread safety: `Sendable`, as its engine.
 public final class StoreWebhooks<Engine: StoreEngine>: WebhookStore, WebhookQueue {
@@ -128,11 +133,21 @@ public final class StoreWebhooks<Engine: StoreEngine>: WebhookStore, WebhookQueu
     public func claimDue(limit: Int, now: Instant, leaseUntil: Instant) throws -> [ClaimedDelivery] {
         try engine.write { connection in
             let skipLocked = connection.dialect == .postgres ? " FOR UPDATE OF d SKIP LOCKED" : ""
+            // The order per endpoint and listing: a row waits while another pending row of its
+            // endpoint about its listing is earlier (waiting for a retry, or not yet sent) or
+            // is in flight (leased). So only the earliest pending row of a listing is ever
+            // claimable, and a statement that sees it pending (whether or not another server
+            // holds its lock) passes over the rows behind it. Given up (`failed`) or delivered
+            // rows hold nothing back; a NULL listing orders nothing.
             let claimed = try connection.fetchAll("""
                 UPDATE webhook_deliveries SET claimed_until = :lease WHERE id IN (\
                 SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id \
                 WHERE d.status = 'pending' AND d.next_attempt_at <= :now AND (d.claimed_until IS NULL OR d.claimed_until <= :now) \
-                AND w.disabled_at IS NULL AND w.deleted_at IS NULL ORDER BY d.id LIMIT :limit\(skipLocked)) \
+                AND w.disabled_at IS NULL AND w.deleted_at IS NULL \
+                AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id \
+                AND o.listing_id = d.listing_id AND o.status = 'pending' AND o.id <> d.id \
+                AND (o.event_id < d.event_id OR o.claimed_until > :now)) \
+                ORDER BY d.id LIMIT :limit\(skipLocked)) \
                 RETURNING id, endpoint_id, event_id, attempts, created_at
                 """, [":lease": leaseUntil.millisecondsSinceEpoch, ":now": now.millisecondsSinceEpoch, ":limit": limit]) {
                 (id: $0.int64(0), endpoint: $0.int64(1), event: $0.int64(2), attempts: $0.int(3), createdAt: $0.int64(4))
