@@ -2,7 +2,7 @@
 """What polling 1,000 calendar imports costs Stays (issue 28's cost target).
 
 Usage: ical_polling.py --stays BIN [--imports 1000] [--refresh 90] [--periods 3]
-                       [--rate 20] [--baseline 90]
+                       [--rate 20] [--baseline SECONDS]
 
 Starts a local feed server (Python's http.server on loopback) serving IMPORTS realistic
 .ics feeds, the shapes Airbnb, Booking.com and Vrbo send: 3 to 25 all-day events each over
@@ -16,11 +16,12 @@ creates IMPORTS imports through the API, one per demo listing.
 Two measured windows, each under the same paced search load (RATE searches a second,
 `GET /listings?locationId&checkin&checkout&adults=2`, random cities and dates, from one
 keep-alive client thread):
-1. without imports (BASELINE seconds), before any import exists;
+1. without imports (BASELINE seconds, default PERIODS x REFRESH), before any import exists;
 2. with the imports polled, PERIODS x REFRESH seconds, starting one REFRESH after the last
    import was created (so the first syncs, made by the API calls, are not counted).
 For each: Stays's CPU (utime + stime of /proc/PID/stat, as a share of one core) and the
-searches' median and p99; and the syncs `/metrics` counted in window 2. Prints a results
+searches' median and p99; and the syncs, events and changed nights `/metrics` counted in
+window 2. Prints a results
 table. Everything stays on loopback.
 """
 import argparse
@@ -125,10 +126,14 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime (fields 14 and 15)
 
 
-def syncs(port):
+def sync_counters(port):
+    """The calendar sync counters of `/metrics`: syncs by outcome, events read, nights changed."""
     _, text = call(port, "GET", "/metrics")
     found = re.findall(r'^stays_calendar_syncs_total\{outcome="(\w+)"\} (\d+)$', text, re.M)
-    return {outcome: int(count) for outcome, count in found}
+    counters = {outcome: int(count) for outcome, count in found}
+    for name in ["events", "changed_nights"]:
+        counters[name] = int(re.search(r"^stays_calendar_sync_%s_total (\d+)$" % name, text, re.M).group(1))
+    return counters
 
 
 def searches(port, seconds, rate, cities):
@@ -164,7 +169,8 @@ def window(pid, port, seconds, rate, cities):
     cpu = (cpu_seconds(pid) - before) / elapsed
     latencies.sort()
     return {"seconds": elapsed, "cpu": cpu, "median": latencies[len(latencies) // 2],
-            "p99": latencies[int(len(latencies) * 0.99) - 1], "count": len(latencies)}
+            "p99": latencies[int(len(latencies) * 0.99) - 1], "count": len(latencies),
+            "load": open("/proc/loadavg").read().split()[0]}
 
 
 def main():
@@ -174,8 +180,9 @@ def main():
     parser.add_argument("--refresh", type=int, default=90)
     parser.add_argument("--periods", type=int, default=3)
     parser.add_argument("--rate", type=float, default=20)
-    parser.add_argument("--baseline", type=float, default=90)
+    parser.add_argument("--baseline", type=float)
     args = parser.parse_args()
+    args.baseline = args.baseline or args.periods * args.refresh
 
     today = datetime.date.fromisoformat(TODAY)
     served = []
@@ -236,20 +243,21 @@ def main():
         print("created %d imports in %.0f s (each with its first sync)" % (args.imports, created), flush=True)
         time.sleep(max(0, args.refresh - created))  # the imports made first are due from here on
 
-        before = syncs(port)
+        before = sync_counters(port)
         with_polling = window(server.pid, port, args.periods * args.refresh, args.rate, cities)
-        after = syncs(port)
-        ok = after.get("ok", 0) - before.get("ok", 0)
-        failed = after.get("failed", 0) - before.get("failed", 0)
+        after = sync_counters(port)
+        ok, failed, events, changed = (after[key] - before.get(key, 0) for key in ["ok", "failed", "events", "changed_nights"])
 
-        print("| window | seconds | searches | Stays CPU (one core = 100%) | search median | search p99 |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        print("| window | seconds | searches | Stays CPU (one core = 100%) | search median | search p99 | load at end |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
         for name, result in [("no imports", without), ("%d imports polled every %d s" % (args.imports, args.refresh),
                                                         with_polling)]:
-            print("| %s | %.0f | %d | %.1f%% | %.1f ms | %.1f ms |" % (
-                name, result["seconds"], result["count"], result["cpu"] * 100, result["median"], result["p99"]))
+            print("| %s | %.0f | %d | %.1f%% | %.1f ms | %.1f ms | %s |" % (
+                name, result["seconds"], result["count"], result["cpu"] * 100, result["median"], result["p99"],
+                result["load"]))
         print("syncs in the polled window: %d ok, %d failed (%.1f per second; %d expected at one per import per "
-              "period)" % (ok, failed, (ok + failed) / with_polling["seconds"], args.imports * args.periods))
+              "period), %d events read, %d nights opened or closed"
+              % (ok, failed, (ok + failed) / with_polling["seconds"], args.imports * args.periods, events, changed))
         print("polling's cost: %.1f%% of one core (the difference of the two windows)"
               % ((with_polling["cpu"] - without["cpu"]) * 100))
     finally:
