@@ -21,8 +21,7 @@ keep-alive client thread):
    import was created (so the first syncs, made by the API calls, are not counted).
 For each: Stays's CPU (utime + stime of /proc/PID/stat, as a share of one core) and the
 searches' median and p99; and the syncs, events and changed nights `/metrics` counted in
-window 2. Prints a results
-table. Everything stays on loopback.
+window 2. Prints a results table. Everything stays on loopback.
 """
 import argparse
 import datetime
