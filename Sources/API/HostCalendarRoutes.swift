@@ -48,7 +48,7 @@ struct HostCalendarRoutes {
             try body.finish()
             let edit = try hosts.changeCalendar(id, changes, by: account)
             var writer = JSONWriter(capacity: 64)
-            writer.object { $0.field("changedNights", edit.upserts.count + edit.deletions.count) }
+            writer.object { $0.field("changedNights", edit.changedNights) }
             return .json(writer.bytes, cache: .never)
         }
     }

@@ -6,7 +6,8 @@ import Domain
 /// How imported nights close the calendar: guests' search, calendar, quote and booking all
 /// read `calendar_days`, so an imported night is a `blocked` row there, and
 /// `calendar_import_closures` remembers which rows imports closed, so that only those are
-/// opened again. `reconcile` is the one place that makes the calendar agree with the imports;
+/// opened again; the host's own block over an imported night is the absence of that row
+/// (`StoreHostContext.setOwnBlocks`), so it outlives the import's event. `reconcile` is the one place that makes the calendar agree with the imports;
 /// it writes only the nights that disagree, and appends to the change log only then.
 ///
 /// Thread safety: `Sendable`, as its engine.

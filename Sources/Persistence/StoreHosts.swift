@@ -305,6 +305,28 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
         }
     }
 
+    /// `calendar_import_closures` lists the blocked nights only imports closed: deleting a
+    /// night's row makes its block the host's too; inserting one leaves it to the imports.
+    func setOwnBlocks(of listing: ListingID, closed: [CalendarDate], opened: [CalendarDate]) throws -> [CalendarDate] {
+        func days(_ dates: [CalendarDate]) -> StoreValue { .integers(dates.map { Int64($0.daysSinceEpoch) }) }
+        var changed: [Int] = []
+        if !closed.isEmpty {
+            changed += try connection.fetchAll("""
+                DELETE FROM calendar_import_closures WHERE listing_id = ? AND \(connection.dialect.isOne(of: "night")) \
+                RETURNING night
+                """, [listing.rawValue, days(closed)]) { $0.int(0) }
+        }
+        if !opened.isEmpty {
+            changed += try connection.fetchAll("""
+                INSERT INTO calendar_import_closures (listing_id, night) SELECT d.listing_id, d.day FROM calendar_days d \
+                WHERE d.listing_id = ? AND d.status = 'blocked' AND \(connection.dialect.isOne(of: "d.day")) \
+                AND EXISTS (SELECT 1 FROM calendar_import_nights n WHERE n.listing_id = d.listing_id AND n.night = d.day) \
+                ON CONFLICT (listing_id, night) DO NOTHING RETURNING night
+                """, [listing.rawValue, days(opened)]) { $0.int(0) }
+        }
+        return Set(changed).sorted().map(CalendarDate.init(daysSinceEpoch:))
+    }
+
     /// Every upsert in one statement where each statement is a round trip: each column as
     /// one array parameter, zipped by `unnest` (as `StoreCatalogWriter` seeds calendars).
     private func upsertAtOnce(_ rows: [CalendarEntry], of id: ListingID) throws {

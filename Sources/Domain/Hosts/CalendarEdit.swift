@@ -11,7 +11,11 @@
 ///   the same changes to the result yields no upserts and no deletions (`isEmpty`);
 /// - a night a guest holds (`booked`) is never opened or closed here: `available` only
 ///   moves nights between `available` and `blocked`; `closedNights` lists every night the
-///   changes leave asked closed, for `conflicts(closing:held:)`.
+///   changes leave asked closed, for `conflicts(closing:held:)`;
+/// - a night an imported calendar holds (`importHeld`) stays `blocked` when asked open:
+///   the host's `available: true` removes only the host's own block (`openedNights` lists
+///   the nights asked open, so the store can record that), and the import's block holds
+///   while its feed has the night.
 public struct CalendarEdit: Hashable, Sendable {
     /// The first night to the day after the last night any change names.
     public var affectedRange: Range<CalendarDate>
@@ -20,11 +24,19 @@ public struct CalendarEdit: Hashable, Sendable {
     public var deletions: [CalendarDate]
     /// Nights whose last change naming `available` says false, ascending.
     public var closedNights: [CalendarDate]
+    /// Nights whose last change naming `available` says true, ascending.
+    public var openedNights: [CalendarDate]
     /// Nights that were available and are now blocked by this edit, ascending.
     public var newlyClosed: [CalendarDate]
+    /// Nights an import also closes whose host's own block the edit set or removed
+    /// (`HostTransaction.setOwnBlocks`), ascending; filled in by `HostService` after writing.
+    public var ownBlockChanges: [CalendarDate] = []
 
-    /// Nothing to write.
+    /// No calendar row to write.
     public var isEmpty: Bool { upserts.isEmpty && deletions.isEmpty }
+
+    /// The nights whose row or host's own block changed (`changedNights` of the answer).
+    public var changedNights: Int { Set(upserts.map(\.date) + deletions + ownBlockChanges).count }
 
     /// The nights `changes` name, as a half-open range of days (nil for no changes).
     public static func affectedRange(of changes: [CalendarChange]) -> Range<CalendarDate>? {
@@ -33,8 +45,9 @@ public struct CalendarEdit: Hashable, Sendable {
     }
 
     /// Applies `changes` (validated: `CalendarChange.validate`) to `current`, the stored
-    /// entries over at least `affectedRange(of: changes)` (others are ignored).
-    public init(applying changes: [CalendarChange], to current: [CalendarEntry]) {
+    /// entries over at least `affectedRange(of: changes)` (others are ignored); nights in
+    /// `importHeld` (an import's feed has them) are not opened.
+    public init(applying changes: [CalendarChange], to current: [CalendarEntry], importHeld: Set<CalendarDate> = []) {
         let range = Self.affectedRange(of: changes) ?? CalendarDate(daysSinceEpoch: 0)..<CalendarDate(daysSinceEpoch: 0)
         var before: [CalendarDate: CalendarEntry] = [:]
         for entry in current where range.contains(entry.date) { before[entry.date] = entry }
@@ -44,7 +57,7 @@ public struct CalendarEdit: Hashable, Sendable {
             var date = change.from
             while date <= change.to {
                 var entry = after[date] ?? CalendarEntry(date: date)
-                change.apply(to: &entry)
+                change.apply(to: &entry, keepingClosed: importHeld.contains(date))
                 after[date] = entry
                 if let available = change.available { askedAvailable[date] = available }
                 date = date.adding(days: 1)
@@ -66,6 +79,7 @@ public struct CalendarEdit: Hashable, Sendable {
         self.upserts = upserts
         self.deletions = deletions
         self.closedNights = askedAvailable.filter { !$0.value }.keys.sorted()
+        self.openedNights = askedAvailable.filter(\.value).keys.sorted()
         self.newlyClosed = newlyClosed
     }
 
@@ -77,8 +91,9 @@ public struct CalendarEdit: Hashable, Sendable {
 }
 
 extension CalendarChange {
-    /// Sets the fields this change names on one night's entry.
-    func apply(to entry: inout CalendarEntry) {
+    /// Sets the fields this change names on one night's entry; a `blocked` night stays so
+    /// when `keepingClosed` (an import holds it).
+    func apply(to entry: inout CalendarEntry, keepingClosed: Bool = false) {
         switch price {
         case .absent: break
         case .null: entry.price = nil
@@ -94,7 +109,9 @@ extension CalendarChange {
         case .null: entry.maxNights = nil
         case .set(let value): entry.maxNights = value
         }
-        if let available, entry.status != .booked { entry.status = available ? .available : .blocked }
+        if let available, entry.status != .booked, !(available && keepingClosed && entry.status == .blocked) {
+            entry.status = available ? .available : .blocked
+        }
         if let closedToArrival { entry.closedToArrival = closedToArrival }
         if let closedToDeparture { entry.closedToDeparture = closedToDeparture }
     }

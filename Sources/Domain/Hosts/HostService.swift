@@ -157,6 +157,10 @@ public final class HostService: Sendable {
     /// (`CalendarChange.validate`); `HostError.nightsReserved` (409) naming the nights a
     /// reservation or a pending request holds that a change would close. Returns the
     /// edit; an empty one (the same request again) wrote nothing.
+    ///
+    /// A night an imported calendar holds is closed by the import and, separately, by the
+    /// host: `available: false` adds the host's own block (it outlives the import's event),
+    /// `available: true` removes only that (the night stays closed while a feed has it).
     public func changeCalendar(_ id: ListingID, _ changes: [CalendarChange], by account: AccountID) throws
         -> CalendarEdit {
         let now = dateProvider.now()
@@ -168,18 +172,24 @@ public final class HostService: Sendable {
             guard let range = CalendarEdit.affectedRange(of: changes) else {
                 throw StaysError.invalidParameter("changes", "must name at least one night")
             }
-            let edit = CalendarEdit(applying: changes, to: try transaction.calendarEntries(of: id, in: range))
-            var held = Set<CalendarDate>()
+            var held = Set<CalendarDate>(), imported = Set<CalendarDate>()
             for hold in try transaction.holds(of: id, in: range, at: now) {
                 switch hold.holder {
                 case .reservation, .request: held.insert(hold.date)
-                case .imported: break  // closed elsewhere already: closing it here takes nothing from a guest
+                case .imported: imported.insert(hold.date)  // closing it here takes nothing from a guest
                 }
             }
+            var edit = CalendarEdit(applying: changes, to: try transaction.calendarEntries(of: id, in: range),
+                                    importHeld: imported)
             let conflicts = CalendarEdit.conflicts(closing: edit.closedNights, held: held)
             guard conflicts.isEmpty else { throw HostError.nightsReserved(conflicts) }
             if !edit.isEmpty {
                 try transaction.writeCalendar(of: id, upserts: edit.upserts, deletions: edit.deletions, at: now)
+            }
+            // The host's own flag on imported nights, kept apart from the imports' blocks.
+            let closed = edit.closedNights.filter(imported.contains), opened = edit.openedNights.filter(imported.contains)
+            if !closed.isEmpty || !opened.isEmpty {
+                edit.ownBlockChanges = try transaction.setOwnBlocks(of: id, closed: closed, opened: opened)
             }
             return edit
         }

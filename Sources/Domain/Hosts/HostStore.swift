@@ -67,6 +67,13 @@ public protocol HostTransaction: HostReads {
     /// only with a non-empty edit (an empty one writes and logs nothing).
     func writeCalendar(of listing: ListingID, upserts: [CalendarEntry], deletions: [CalendarDate],
                        at instant: Instant) throws
+    /// Records the host's own block on nights an imported calendar holds, kept apart from the
+    /// imports' so that each is removed on its own: a night in `closed` is the host's
+    /// (when the import drops it, it stays closed); a night in `opened` that an import holds
+    /// and that is `blocked` is the imports' alone (it opens when no feed has it any more).
+    /// Returns the nights whose flag changed, ascending. Appends no change-log row: guests'
+    /// calendar does not change.
+    func setOwnBlocks(of listing: ListingID, closed: [CalendarDate], opened: [CalendarDate]) throws -> [CalendarDate]
     /// Moves the reservation to `status` (decided at `instant`, on the listing's date
     /// `on`), with who cancelled and the refund for `cancelled`; frees its nights when the
     /// new status holds none.

@@ -88,6 +88,25 @@ import Testing
         #expect(reopened.closedNights == [date("2027-03-01"), date("2027-03-03")])
     }
 
+    /// The host's `available: true` does not open a night an import's feed holds: only the
+    /// host's own block goes (the store records that), and the night's other fields change.
+    @Test func aNightAnImportHoldsStaysClosedWhenTheHostOpensIt() {
+        let current = [CalendarEntry(date: date("2027-03-01"), status: .blocked),
+                       CalendarEntry(date: date("2027-03-02"), status: .blocked)]
+        let open = [CalendarChange(from: date("2027-03-01"), to: date("2027-03-03"), price: .set(99_000), available: true)]
+        let edit = CalendarEdit(applying: open, to: current, importHeld: [date("2027-03-02")])
+        #expect(edit.entries.map(\.status) == [.available, .blocked, .available])
+        #expect(edit.entries.map(\.price) == [99_000, 99_000, 99_000])
+        #expect(edit.openedNights == [date("2027-03-01"), date("2027-03-02"), date("2027-03-03")])
+        #expect(edit.closedNights.isEmpty)
+        // Without the import's hold, the same change opens the night.
+        #expect(CalendarEdit(applying: open, to: current).entries.map(\.status) == [.available, .available, .available])
+        // The host closing it still closes it (a no-op on the row: the store records the flag).
+        let close = CalendarEdit(applying: [CalendarChange(from: date("2027-03-02"), to: date("2027-03-02"), available: false)],
+                                 to: current, importHeld: [date("2027-03-02")])
+        #expect(close.isEmpty && close.closedNights == [date("2027-03-02")] && close.changedNights == 0)
+    }
+
     @Test func applyingTheSameChangesTwiceChangesNothingTheSecondTime() {
         var generator = SplitMix(seed: 27)
         for _ in 0..<200 {

@@ -14,6 +14,8 @@ final class InMemoryHostStore: HostStore {
         var entries: [ListingID: [CalendarDate: CalendarEntry]] = [:]
         var reservations: [ReservationID: HostReservation] = [:]
         var imported: [ListingID: [NightHold]] = [:]
+        /// Imported nights whose block is the imports' alone (not also the host's).
+        var importOnly: [ListingID: Set<CalendarDate>] = [:]
         var changeLog: [ListingID] = []
     }
 
@@ -113,6 +115,16 @@ final class InMemoryHostStore: HostStore {
             for date in deletions { state.entries[listing]?[date] = nil }
             for entry in upserts { state.entries[listing, default: [:]][entry.date] = entry }
             state.changeLog.append(listing)
+        }
+        func setOwnBlocks(of listing: ListingID, closed: [CalendarDate], opened: [CalendarDate]) throws -> [CalendarDate] {
+            // The SQL store's calendar_import_closures: blocked nights only imports closed.
+            var changed = Set<CalendarDate>()
+            for date in closed where state.importOnly[listing, default: []].remove(date) != nil { changed.insert(date) }
+            let importHeld = Set((state.imported[listing] ?? []).map(\.date))
+            for date in opened where importHeld.contains(date) && state.entries[listing]?[date]?.status == .blocked {
+                if state.importOnly[listing, default: []].insert(date).inserted { changed.insert(date) }
+            }
+            return changed.sorted()
         }
         func setReservationStatus(_ id: ReservationID, to status: HostReservationStatus, cancelledBy: CancelledBy?,
                                   refund: Refund?, on date: CalendarDate, at instant: Instant) throws {
