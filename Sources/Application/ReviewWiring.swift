@@ -17,22 +17,8 @@ enum ReviewWiring {
     /// of a window closing.
     static func publishing(_ reviews: ReviewService, every interval: Duration = .seconds(60),
                            log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
-        let failures = EpisodeLog(what: "reviews: publish", log: log)
-        return RepeatingTask(label: "stays.reviews", every: interval) {
-            do {
-                var published = 0
-                // Batches of 500 until a batch comes back short.
-                while true {
-                    let count = try reviews.publishDue(limit: 500)
-                    published += count
-                    if count < 500 { break }
-                }
-                failures.succeeded()
-                if published > 0 { log("reviews: published \(published) whose window closed") }
-            } catch {
-                failures.failed(error)
-            }
-        }
+        inBatches(label: "stays.reviews", what: "reviews: publish", every: interval, log: log,
+                  done: { "reviews: published \($0) whose window closed" }) { try reviews.publishDue(limit: $0) }
     }
 
     /// Reminds the sides of completed stays to review them every `interval`, on every server:
@@ -42,18 +28,26 @@ enum ReviewWiring {
     /// beginning in the listing's zone.
     static func reminding(_ reviews: ReviewService, every interval: Duration = .seconds(60),
                           log: @escaping @Sendable (String) -> Void) -> RepeatingTask {
-        let failures = EpisodeLog(what: "reviews: remind", log: log)
-        return RepeatingTask(label: "stays.review-reminders", every: interval) {
+        inBatches(label: "stays.review-reminders", what: "reviews: remind", every: interval, log: log,
+                  done: { "reviews: \($0) reminders to review sent" }) { try reviews.remindDue(limit: $0) }
+    }
+
+    /// Every `interval`, `batch(500)` until a batch comes back short; the total is logged
+    /// through `done` when there was any, a failure once per episode (`EpisodeLog`).
+    private static func inBatches(label: String, what: String, every interval: Duration,
+                                  log: @escaping @Sendable (String) -> Void, done: @escaping @Sendable (Int) -> String,
+                                  _ batch: @escaping @Sendable (Int) throws -> Int) -> RepeatingTask {
+        let failures = EpisodeLog(what: what, log: log)
+        return RepeatingTask(label: label, every: interval) {
             do {
-                var sent = 0
-                // Batches of 500 until a batch comes back short.
+                var total = 0
                 while true {
-                    let count = try reviews.remindDue(limit: 500)
-                    sent += count
+                    let count = try batch(500)
+                    total += count
                     if count < 500 { break }
                 }
                 failures.succeeded()
-                if sent > 0 { log("reviews: \(sent) reminders to review sent") }
+                if total > 0 { log(done(total)) }
             } catch {
                 failures.failed(error)
             }
