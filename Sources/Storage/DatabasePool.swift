@@ -41,6 +41,9 @@ public final class DatabasePool: @unchecked Sendable {
     // The checkpoint connection, opened on first use. Guarded by checkpointerLock.
     private var checkpointer: Database?
     private let checkpointerLock = NSLock()
+    /// The device and inode of the file the writer opened: a connection opened later must
+    /// open that same file (`openConnection`).
+    private let openedFile: FileIdentity?
     private let closed = Atomic<Bool>(false)
 
     /// Opens (creating when missing, unless `configuration.readOnly`) the database file at
@@ -57,6 +60,7 @@ public final class DatabasePool: @unchecked Sendable {
         // A read-only configuration makes a read-only pool: its "writer" opens read-only too,
         // and `faults` refuses every write (`DatabaseFaults.startReadOnly`).
         self.writer = try Database(path: path, configuration: configuration)
+        self.openedFile = FileIdentity(path: path)
         self.path = path
         self.configuration = configuration
         self.maximumReaderCount = maximumReaderCount
@@ -108,7 +112,7 @@ public final class DatabasePool: @unchecked Sendable {
             if checkpointer == nil {
                 var checkpointerConfiguration = configuration
                 checkpointerConfiguration.readOnly = false
-                checkpointer = try Database(path: path, configuration: checkpointerConfiguration)
+                checkpointer = try openConnection(checkpointerConfiguration)
             }
             return try checkpointer!.checkpoint()
         }
@@ -126,6 +130,22 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    /// Opens one more connection to the pool's file, refusing when the path no longer names
+    /// the file the writer opened (deleted, or replaced by another): SQLite would open the
+    /// new file beside this process's connections to the old one and share the old one's
+    /// `-shm` file with it, and in one process the new connection's lock on that file always
+    /// succeeds, so it resets (truncates) the shared memory the old connections have mapped:
+    /// their next access is SIGBUS (CI saw it crash a server whose file a test replaced).
+    /// The file is then marked replaced (`DatabaseFaults.markReplaced`), as the periodic
+    /// check would.
+    private func openConnection(_ configuration: Database.Configuration) throws -> Database {
+        if let openedFile, FileIdentity(path: path) != openedFile {
+            faults.markReplaced()
+            throw DatabaseUnavailableError(fault: .fileReplaced, path: path)
+        }
+        return try Database(path: path, configuration: configuration)
+    }
 
     private func checkOpen() throws {
         if closed.load(ordering: .acquiring) {
@@ -153,7 +173,7 @@ public final class DatabasePool: @unchecked Sendable {
         do {
             var readerConfiguration = configuration
             readerConfiguration.readOnly = true
-            for _ in 0..<missing { opened.append(try Database(path: path, configuration: readerConfiguration)) }
+            for _ in 0..<missing { opened.append(try openConnection(readerConfiguration)) }
         } catch {
             readerCondition.lock()
             readerCount -= missing - opened.count
@@ -186,7 +206,7 @@ public final class DatabasePool: @unchecked Sendable {
         do {
             var readerConfiguration = configuration
             readerConfiguration.readOnly = true
-            return try Database(path: path, configuration: readerConfiguration)
+            return try openConnection(readerConfiguration)
         } catch {
             readerCondition.lock()
             readerCount -= 1

@@ -104,6 +104,27 @@ import Testing
         #expect(throws: DatabaseUnavailableError.self) { try pool.read { _ in } }
     }
 
+    /// A connection the pool opens after the file was replaced (a reader on demand, the
+    /// checkpointer on first use) would share the old file's `-shm` with the new file and
+    /// reset it under the old connections (SIGBUS in CI): the pool refuses to open one,
+    /// marks the file replaced, and the connections it has go on without a crash.
+    @Test(arguments: ["deleted", "replaced"])
+    func noConnectionOpensOnAFileThatReplacedThePoolsFile(how: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("p.sqlite")
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE t (v INTEGER)") }
+        try FileManager.default.removeItem(atPath: path)
+        if how == "replaced" {
+            try Database(path: directory.path("other.sqlite")).execute(sql: "CREATE TABLE other (v INTEGER)")
+            try FileManager.default.moveItem(atPath: directory.path("other.sqlite"), toPath: path)
+        }
+        let read = #expect(throws: DatabaseUnavailableError.self) { try pool.read { _ in } }
+        #expect(read?.fault == .fileReplaced)
+        #expect(throws: DatabaseUnavailableError.self) { try pool.checkpoint() }
+        #expect(pool.faults.snapshot.current == .fileReplaced)
+    }
+
     @Test func readOnlyModeRefusesEveryWrite() throws {
         let directory = try TemporaryDirectory()
         let pool = try DatabasePool(path: directory.path("mode.sqlite"))
