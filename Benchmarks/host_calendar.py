@@ -69,7 +69,11 @@ def main(argv):
                              "coordinate": {"lat": 37.58, "lng": 126.98}, "photos": ["https://img.example/1.jpg"],
                              "basePrice": 100000}, token)
         lid = listing["id"]
-        call(base, "POST", "/host/listings/%s/publish" % lid, token=token)
+        status, _, publish_seconds = call(base, "POST", "/host/listings/%s/publish" % lid, token=token)
+        if status != 200: raise SystemExit("publish: %s" % status)
+        found = call(base, "GET", "/listings?bbox=37.5799,126.9799,37.5801,126.9801&limit=50")[1]["items"]
+        print("first publish (answers once this server's index holds it): %.0f ms; in search right after: %s"
+              % (publish_seconds * 1000, any(item["id"] == lid for item in found)))
         _, days, _ = call(base, "GET", "/host/listings/%s/calendar?months=1" % lid, token=token)
         import datetime
         today = next(day["date"] for day in days["days"] if not day["isPast"])  # the listing's today
