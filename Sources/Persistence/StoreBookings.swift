@@ -145,7 +145,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         let id = try connection.insertWithRandomID("""
             INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
             nightly_prices, line_items, total, cancellation_policy, status, created_at) \
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?) ON CONFLICT (id) DO NOTHING RETURNING id
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?) ON CONFLICT (id) DO NOTHING
             """, [
                 new.guestID.rawValue, quote.listingID.rawValue, quote.checkin.daysSinceEpoch,
                 quote.checkout.daysSinceEpoch, quote.guests.adults, quote.guests.children, quote.guests.infants,

@@ -112,7 +112,7 @@ public final class StoreCalendarSync<Engine: StoreEngine>: CalendarSyncStore {
         try engine.write { connection in
             let id = try connection.insertWithRandomID("""
                 INSERT INTO calendar_imports (id, listing_id, name, url, export_token_hash, export_token_hint, \
-                created_at, next_sync_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id
+                created_at, next_sync_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
                 """, [listing.rawValue, name, url, exportDigest, exportHint, instant.millisecondsSinceEpoch,
                       instant.millisecondsSinceEpoch])
             return CalendarImport(id: CalendarImportID(id), listingID: listing, name: name, url: url,
