@@ -139,7 +139,7 @@ public final class StoreCatalogWriter<Engine: StoreEngine>: CatalogWriting {
         try write { connection in
             try connection.run("DELETE FROM calendar_days WHERE listing_id = ?", [id.rawValue])
             if connection.dialect.statementsAreRoundTrips {
-                try Self.insertCalendarAtOnce(rows, of: id, in: connection)
+                try connection.writeCalendarRowsAtOnce(rows, of: id, replacingExisting: false)
             } else {
                 for entry in rows {
                     try connection.run("""
@@ -156,31 +156,6 @@ public final class StoreCatalogWriter<Engine: StoreEngine>: CatalogWriting {
                 """, [id.rawValue])
             try ChangeLog.append(listing: id, reason: .calendar, in: connection)
         }
-    }
-
-    /// The whole calendar in one statement where each statement is a round trip (one per
-    /// day made a 100k-listing seed take minutes): each column as one PostgreSQL array
-    /// parameter, zipped by `unnest`.
-    private static func insertCalendarAtOnce(_ rows: [CalendarEntry], of id: ListingID,
-                                             in connection: Engine.Connection) throws {
-        guard !rows.isEmpty else { return }
-        func array(_ values: [Int64?]) -> String {
-            "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
-        }
-        try connection.run("""
-            INSERT INTO calendar_days (listing_id, day, status, price, min_nights, max_nights, \
-            closed_to_arrival, closed_to_departure) \
-            SELECT CAST(? AS BIGINT), day, status, price, min_nights, max_nights, cta, ctd \
-            FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::int[], ?::int[], ?::int[], ?::int[]) \
-            AS t(day, status, price, min_nights, max_nights, cta, ctd)
-            """, [
-                id.rawValue, array(rows.map { Int64($0.date.daysSinceEpoch) }),
-                // Status names are the enum's raw values (letters only): safe as array elements.
-                "{" + rows.map(\.status.rawValue).joined(separator: ",") + "}",
-                array(rows.map(\.price)), array(rows.map { $0.minNights.map(Int64.init) }),
-                array(rows.map { $0.maxNights.map(Int64.init) }),
-                array(rows.map { $0.closedToArrival ? 1 : 0 }), array(rows.map { $0.closedToDeparture ? 1 : 0 }),
-            ])
     }
 
     static func isDefault(_ entry: CalendarEntry) -> Bool {

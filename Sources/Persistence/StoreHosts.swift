@@ -292,7 +292,7 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             closed_to_departure = excluded.closed_to_departure
             """
         if connection.dialect.statementsAreRoundTrips, upserts.count > 1 {
-            try upsertAtOnce(upserts, of: listing)
+            try connection.writeCalendarRowsAtOnce(upserts, of: listing, replacingExisting: true)
         } else {
             for entry in upserts {
                 try connection.run(upsert, [listing.rawValue, entry.date.daysSinceEpoch, entry.status.rawValue, entry.price,
@@ -325,31 +325,6 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
                 """, [listing.rawValue, days(opened)]) { $0.int(0) }
         }
         return Set(changed).sorted().map(CalendarDate.init(daysSinceEpoch:))
-    }
-
-    /// Every upsert in one statement where each statement is a round trip: each column as
-    /// one array parameter, zipped by `unnest` (as `StoreCatalogWriter` seeds calendars).
-    private func upsertAtOnce(_ rows: [CalendarEntry], of id: ListingID) throws {
-        func array(_ values: [Int64?]) -> String {
-            "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
-        }
-        try connection.run("""
-            INSERT INTO calendar_days (listing_id, day, status, price, min_nights, max_nights, \
-            closed_to_arrival, closed_to_departure) \
-            SELECT CAST(? AS BIGINT), day, status, price, min_nights, max_nights, cta, ctd \
-            FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::int[], ?::int[], ?::int[], ?::int[]) \
-            AS t(day, status, price, min_nights, max_nights, cta, ctd) \
-            ON CONFLICT (listing_id, day) DO UPDATE SET status = excluded.status, price = excluded.price, \
-            min_nights = excluded.min_nights, max_nights = excluded.max_nights, \
-            closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure
-            """, [
-                id.rawValue, array(rows.map { Int64($0.date.daysSinceEpoch) }),
-                // Status names are the enum's raw values (letters only): safe as array elements.
-                "{" + rows.map(\.status.rawValue).joined(separator: ",") + "}",
-                array(rows.map(\.price)), array(rows.map { $0.minNights.map(Int64.init) }),
-                array(rows.map { $0.maxNights.map(Int64.init) }),
-                array(rows.map { $0.closedToArrival ? 1 : 0 }), array(rows.map { $0.closedToDeparture ? 1 : 0 }),
-            ])
     }
 
     func setReservationStatus(_ id: ReservationID, to status: HostReservationStatus, cancelledBy: CancelledBy?,
