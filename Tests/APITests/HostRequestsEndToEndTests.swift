@@ -99,7 +99,7 @@ import TestSupport
             let checkin = "2028-03-\(String(format: "%02d", 1 + round * 5))"
             let checkout = "2028-03-\(String(format: "%02d", 3 + round * 5))"
             let id = try #require(try request(guest, listing, checkin, checkout).object["id"] as? String)
-            let answers = Gathered<(name: String, code: Int, status: String?)>()
+            let answers = LockedBox<[(name: String, code: Int, status: String?)]>([])
             DispatchQueue.concurrentPerform(iterations: 6) { index in
                 let (name, client, path) = switch index % 3 {
                 case 0: ("accept", host, "/host/reservations/\(id)/accept")
@@ -107,7 +107,7 @@ import TestSupport
                 default: ("withdraw", guest, "/reservations/\(id)/cancel")
                 }
                 let response = (try? client.send("POST", path)) ?? .failed
-                answers.append((name, response.status, response.object["status"] as? String))
+                answers.mutate { $0.append((name, response.status, response.object["status"] as? String)) }
             }
             // The request was decided once: the stored decision is one of the three, and each
             // 200 agrees with it (a second accept answers the accepted stay; a guest's cancel
@@ -115,7 +115,7 @@ import TestSupport
             let decision = try hosts.count(server, "SELECT CASE status WHEN 'accepted' THEN 1 "
                 + "WHEN 'declined' THEN 2 WHEN 'withdrawn' THEN 3 ELSE 0 END FROM reservation_requests "
                 + "WHERE reservation_id = \(id)")
-            let all = answers.all
+            let all = answers.value
             #expect((1...3).contains(decision), "\(all)")
             for answer in all {
                 #expect(answer.code == 200 || answer.code == 409, "\(answer)")
@@ -161,16 +161,4 @@ import TestSupport
         let garbage = try host.send("GET", "/host/reservations?cursor=\(made[0])")
         #expect(garbage.status == 400, "\(garbage.text)")
     }
-}
-
-/// Values gathered from several threads at once, under an `NSLock`. Not `Synchronization.Mutex`:
-/// on Linux it locks with futex system calls, which ThreadSanitizer does not see as
-/// synchronisation, so the CI's sanitizer run reported the appends under it as racing.
-private final class Gathered<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
-
-    func append(_ element: Element) { lock.withLock { items.append(element) } }
-
-    var all: [Element] { lock.withLock { items } }
 }
