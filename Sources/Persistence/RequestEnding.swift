@@ -54,15 +54,18 @@ enum RequestEnding {
     @discardableResult
     static func expireDue(on listing: ListingID, overlapping stay: Stay, at instant: Instant, today: CalendarDate,
                           in connection: some StoreConnection) throws -> Int {
+        // One row per night held, so a request appears once per night it shares with `stay`;
+        // made distinct here rather than by the SQL's DISTINCT, whose temporary b-tree every
+        // booking would pay for to find, almost always, nothing.
         let due = try connection.fetchAll("""
-            SELECT DISTINCT q.reservation_id FROM reservation_requests q \
+            SELECT q.reservation_id FROM reservation_requests q \
             JOIN reservation_nights n ON n.reservation_id = q.reservation_id \
             WHERE n.listing_id = ? AND n.night >= ? AND n.night < ? AND q.status = 'requested' AND q.expires_at <= ?
             """, [listing.rawValue, stay.checkin.daysSinceEpoch, stay.checkout.daysSinceEpoch,
                   instant.millisecondsSinceEpoch]) { ReservationID($0.int64(0)) }
-        var expired = 0
-        for id in due where try end(id, listing: listing, as: .expired, at: instant, on: today, in: connection) {
-            expired += 1
+        var expired = 0, seen = Set<ReservationID>()
+        for id in due where seen.insert(id).inserted {
+            if try end(id, listing: listing, as: .expired, at: instant, on: today, in: connection) { expired += 1 }
         }
         return expired
     }

@@ -94,8 +94,8 @@ enum ReservationRecord {
     static func decodeIntegers(_ text: String) -> [Int64]? {
         guard !text.isEmpty else { return [] }
         var values: [Int64] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = Int64(part) else { return nil }
+        for part in text.utf8.split(separator: comma, omittingEmptySubsequences: false) {
+            guard let value = integer(part) else { return nil }
             values.append(value)
         }
         return values
@@ -104,12 +104,36 @@ enum ReservationRecord {
     static func decodePairs(_ text: String) -> [(String, Int64)]? {
         guard !text.isEmpty else { return [] }
         var pairs: [(String, Int64)] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let halves = part.split(separator: ":", omittingEmptySubsequences: false)
-            guard halves.count == 2, let amount = Int64(halves[1]) else { return nil }
-            pairs.append((String(halves[0]), amount))
+        for part in text.utf8.split(separator: comma, omittingEmptySubsequences: false) {
+            guard let colon = part.firstIndex(of: UInt8(ascii: ":")),
+                  let amount = integer(part[part.index(after: colon)...]) else { return nil }
+            pairs.append((String(Substring(part[..<colon])), amount))
         }
         return pairs
+    }
+
+    private static let comma = UInt8(ascii: ",")
+
+    /// A decimal integer as `Int64(_:)` reads one (an optional sign, then one or more digits,
+    /// nothing else; nil when out of range), read from the bytes directly: the generic
+    /// `Int64(Substring)` cost ~50k instructions for one line-items text, a tenth of a booking
+    /// (`Benchmarks/profile_booking.sh`).
+    static func integer(_ bytes: Substring.UTF8View) -> Int64? {
+        var rest = bytes[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        // Accumulated as a negative number, whose range includes Int64.min.
+        var value: Int64 = 0
+        for byte in rest {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflow) = times10.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !underflow else { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 }
 

@@ -115,7 +115,7 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
 
     func insertAccount(_ new: NewAccount) throws -> AccountID {
         do {
-            return try connection.savepoint {
+            return try connection.attempt {
                 let id = try connection.fetchOne("""
                     INSERT INTO accounts (guest_id, email, email_normalized, password_hash, name, roles, locale, created_at) \
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id

@@ -165,10 +165,10 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
                                     in: connection)
         let nights = StoreValue.integers(quote.stay.nightDates.map { Int64($0.daysSinceEpoch) })
         // Every night in one statement: the primary key refuses any night already held,
-        // whichever server holds it. In a savepoint, because an error aborts a PostgreSQL
-        // transaction: rolled back to it, the transaction can still read which nights are held.
+        // whichever server holds it. Attempted alone (on PostgreSQL in a savepoint, as an error
+        // aborts its transaction), so that refused, the transaction can still read which nights are held.
         do {
-            try connection.savepoint {
+            try connection.attempt {
                 try connection.run("""
                     INSERT INTO reservation_nights (listing_id, night, reservation_id) \
                     SELECT CAST(? AS BIGINT), n.value, CAST(? AS BIGINT) FROM \(connection.dialect.integerList(as: "n"))

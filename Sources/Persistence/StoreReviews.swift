@@ -185,7 +185,7 @@ final class StoreReviewContext<Engine: StoreEngine>: ReviewTransaction {
         ]
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
         do {
-            return try connection.savepoint {
+            return try connection.attempt {
                 let id = try connection.fetchOne("""
                     INSERT INTO reviews (listing_id, reservation_id, author, source, rating, \
                     \(Self.categoryColumns.joined(separator: ", ")), text, language, guest_name, stay_month, created_at, \

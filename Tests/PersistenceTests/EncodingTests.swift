@@ -24,4 +24,28 @@ import Testing
             #expect(throws: JSONStringArray.SyntaxError.self, "\(bad)") { try JSONStringArray.decode(bad) }
         }
     }
+
+    /// The reservation's amount lists read back exactly what was written, and any text the
+    /// writer could not have made reads as corrupt (nil), as `Int64(_:)` would judge each number.
+    @Test func amountListsRoundTripAndRefuseMalformedText() {
+        let integers: [[Int64]] = [[], [0], [120_000, 95_000], [-5, .max, .min]]
+        for sample in integers {
+            #expect(ReservationRecord.decodeIntegers(ReservationRecord.encode(sample)) == sample)
+        }
+        let pairs: [[(String, Int64)]] = [[], [("accommodation", 300_000), ("service_fee", 42_000)], [("", -1)],
+                                          [("discount", .min), ("한국어", .max)]]
+        for sample in pairs {
+            let decoded = ReservationRecord.decodePairs(ReservationRecord.encode(sample))
+            #expect(decoded?.map(\.0) == sample.map(\.0) && decoded?.map(\.1) == sample.map(\.1), "\(sample)")
+        }
+        for bad in [",", "1,", ",1", "1,,2", "a", "-", "+", " 1", "1 ", "1.5", "0x10", "9223372036854775808",
+                    "-9223372036854775809", "99999999999999999999"] {
+            #expect(ReservationRecord.decodeIntegers(bad) == nil, "\(bad)")
+            #expect(Int64(bad) == nil || bad.contains(","), "\(bad): Int64 reads it, so should the decoder")
+        }
+        #expect(ReservationRecord.decodeIntegers("+7,-0,007") == [7, 0, 7])
+        for bad in ["a", "a:", "a:1:2", "a:1,", "a:b", ":", "a:1,b", "a: 1"] {
+            #expect(ReservationRecord.decodePairs(bad) == nil, "\(bad)")
+        }
+    }
 }

@@ -103,6 +103,9 @@ public struct PostgresStoreConnection: StoreConnection {
         try connection.savepoint { _ in try body() }
     }
 
+    @discardableResult
+    public func attempt<T>(_ body: () throws -> T) throws -> T { try savepoint(body) }
+
     private func query(_ sql: String, _ arguments: StoreArguments, compact: Bool) throws -> PostgresResult {
         let format: PostgresResultFormat = compact ? .binary : .text
         switch arguments {

@@ -58,6 +58,11 @@ extension Database: StoreConnection {
         try transaction(.immediate) { _ in try body() }
     }
 
+    /// No savepoint: a refused statement changes nothing, and the transaction goes on (the
+    /// savepoint cost ~6k instructions per booking, `Benchmarks/profile_booking.sh`).
+    @discardableResult
+    public func attempt<T>(_ body: () throws -> T) throws -> T { try body() }
+
     /// The cached statement for `sql` with `arguments` bound.
     private func bound(_ sql: String, _ arguments: StoreArguments) throws -> Statement {
         let statement = try cachedStatement(sql)

@@ -51,6 +51,12 @@ public protocol StoreConnection {
     /// any error otherwise).
     @discardableResult
     func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Runs `body`, which runs one statement that may be refused (a unique key), so that a
+    /// refusal leaves the transaction usable with every earlier change kept. SQLite already
+    /// undoes just the refused statement; PostgreSQL aborts the whole transaction on any
+    /// error, so there `body` runs in a `savepoint`. A body of several statements needs `savepoint`.
+    @discardableResult
+    func attempt<T>(_ body: () throws -> T) throws -> T
 }
 
 extension StoreConnection {
