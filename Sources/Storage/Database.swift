@@ -41,7 +41,7 @@ public final class Database {
     /// The file path, or ":memory:".
     public let path: String
     public let configuration: Configuration
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache = StatementCache()
     var savepointDepth = 0
 
     /// Opens (and, unless read-only, creates) the database file at `path`.
@@ -129,13 +129,13 @@ public final class Database {
     /// A cached statement is shared by every caller on this connection: finish with it
     /// (step it to the end, or stop using it) before asking for the same SQL again.
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache.statement(for: sql) {
             statement.reset()
             statement.clearBindings()
             return statement
         }
         let statement = try Statement(database: self, sql: sql, persistent: true)
-        statementCache[sql] = statement
+        statementCache.insert(statement, for: sql)
         return statement
     }
 

@@ -93,6 +93,27 @@ import CSQLite
         #expect(try again.fetchOne { $0.optionalInt(0) } == .some(nil))
     }
 
+    /// The cache's address-keyed front must never hand back another text's statement: texts
+    /// built at run time (new storage each time, addresses reused after they are freed) and
+    /// literals find the statement compiled for their own text, and equal texts share one.
+    @Test func cachedStatementsAreFoundByTextWhereverTheTextIsStored() throws {
+        let db = try Database(inMemory: .init())
+        let literal = try db.cachedStatement("SELECT 1")
+        #expect(try db.cachedStatement(String("SELECT 1".reversed().reversed())) === literal)
+        var compiled: [Int: Statement] = [:]
+        for round in 0..<3 {
+            for value in 0..<300 {
+                let text = "SELECT \(value) AS value, '\(String(repeating: "x", count: value % 40))' AS pad"
+                let statement = try db.cachedStatement(text)
+                #expect(try statement.fetchOne { $0.int(0) } == value, "\(text)")
+                if round == 0 { compiled[value] = statement } else { #expect(statement === compiled[value]) }
+            }
+            #expect(try db.cachedStatement("SELECT 1") === literal)
+        }
+        db.clearStatementCache()
+        #expect(try db.cachedStatement("SELECT 1") !== literal)
+    }
+
     @Test func errorsCarrySQLitesMessageCodesAndSQL() throws {
         let db = try Database(inMemory: .init())
         try db.execute(sql: "CREATE TABLE t (k TEXT UNIQUE)")
