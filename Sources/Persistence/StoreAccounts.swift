@@ -116,13 +116,12 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
     func insertAccount(_ new: NewAccount) throws -> AccountID {
         do {
             return try connection.attempt {
-                let id = try connection.fetchOne("""
+                AccountID(try connection.insertReturningID("""
                     INSERT INTO accounts (guest_id, email, email_normalized, password_hash, name, roles, locale, created_at) \
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, [new.guestID.rawValue, new.email.text, new.email.normalized, new.passwordHash, new.name,
                           new.roles.map(\.rawValue).joined(separator: ","), new.locale.rawValue,
-                          new.createdAt.millisecondsSinceEpoch]) { $0.int64(0) }
-                return AccountID(id ?? 0)
+                          new.createdAt.millisecondsSinceEpoch]))
             }
         } catch where Engine.failure(of: error) == .uniqueViolation {
             // The email (or, rarely, the guest: two sign-ups with one anonymous token at once).
@@ -180,13 +179,12 @@ final class StoreAccountContext<Engine: StoreEngine>: AccountTransaction {
     }
 
     func insertSession(_ new: NewSession) throws -> SessionID {
-        let id = try connection.fetchOne("""
+        SessionID(try connection.insertReturningID("""
             INSERT INTO sessions (account_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, \
-            last_used_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            last_used_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [new.accountID.rawValue, new.accessDigest, new.refreshDigest, new.accessExpiresAt.millisecondsSinceEpoch,
                   new.refreshExpiresAt.millisecondsSinceEpoch, new.createdAt.millisecondsSinceEpoch,
-                  new.createdAt.millisecondsSinceEpoch, new.userAgent]) { $0.int64(0) }
-        return SessionID(id ?? 0)
+                  new.createdAt.millisecondsSinceEpoch, new.userAgent]))
     }
 
     func session(accessDigest: [UInt8]) throws -> Session? {

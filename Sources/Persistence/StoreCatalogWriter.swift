@@ -69,11 +69,11 @@ public final class StoreCatalogWriter<Engine: StoreEngine>: CatalogWriting {
                 try ChangeLog.append(listing: nil, reason: .catalog, in: connection)
                 return LocationID(found.id)
             }
-            let id = try connection.fetchOne("""
+            let id = try connection.insertReturningID("""
                 INSERT INTO locations (parent_id, kind, name, name_en, full_name, full_name_en, initials, \
                 latitude, longitude, image_url, aliases, search_radius_km, area_south, area_west, area_north, \
-                area_east, external_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, .positional(values + [.text(draft.externalKey)])) { $0.int64(0) } ?? 0
+                area_east, external_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, .positional(values + [.text(draft.externalKey)]))
             try Self.rebuildAncestors(of: id, parentID: parentID, in: connection)
             try ChangeLog.append(listing: nil, reason: .catalog, in: connection)
             return LocationID(id)

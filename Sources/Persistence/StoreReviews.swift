@@ -186,12 +186,11 @@ final class StoreReviewContext<Engine: StoreEngine>: ReviewTransaction {
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
         do {
             return try connection.attempt {
-                let id = try connection.fetchOne("""
+                ReviewID(try connection.insertReturningID("""
                     INSERT INTO reviews (listing_id, reservation_id, author, source, rating, \
                     \(Self.categoryColumns.joined(separator: ", ")), text, language, guest_name, stay_month, created_at, \
-                    publish_on, published_at) VALUES (\(placeholders)) RETURNING id
-                    """, .positional(values)) { $0.int64(0) }
-                return ReviewID(id ?? 0)
+                    publish_on, published_at) VALUES (\(placeholders))
+                    """, .positional(values)))
             }
         } catch where Engine.failure(of: error) == .uniqueViolation {
             throw ReviewError.alreadyReviewed

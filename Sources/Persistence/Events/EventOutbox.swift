@@ -92,11 +92,11 @@ package enum EventOutbox {
     package static func append<C: StoreConnection>(_ type: EventType, snapshot: EventSnapshot, guest: AccountID?,
                                                    host: AccountID?, at instant: Instant, in connection: C) throws -> Int64 {
         let at = instant.millisecondsSinceEpoch
-        let eventID = try connection.fetchOne("""
+        let eventID = try connection.insertReturningID("""
             INSERT INTO events (type, created_at, listing_id, reservation_id, guest_account_id, host_account_id, data) \
-            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """, [type.rawValue, at, snapshot.listingID?.rawValue, snapshot.reservationID?.rawValue, guest?.rawValue,
-                  host?.rawValue, snapshot.json]) { $0.int64(0) } ?? 0
+                  host?.rawValue, snapshot.json])
         for (account, audience) in [(guest, EventAudience.guest), (host, .host)] {
             guard let account else { continue }
             try connection.run("""

@@ -38,11 +38,9 @@ public final class StoreWebhooks<Engine: StoreEngine>: WebhookStore, WebhookQueu
     public func insertEndpoint(of account: AccountID, url: String, patterns: [EventPattern], secret: WebhookSecret,
                                at instant: Instant) throws -> WebhookEndpoint {
         try engine.write { connection in
-            let id = try connection.fetchOne("""
-                INSERT INTO webhook_endpoints (account_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id
-                """, [account.rawValue, url, WebhookPatterns.encode(patterns), secret.text, instant.millisecondsSinceEpoch]) {
-                $0.int64(0)
-            } ?? 0
+            let id = try connection.insertReturningID("""
+                INSERT INTO webhook_endpoints (account_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?)
+                """, [account.rawValue, url, WebhookPatterns.encode(patterns), secret.text, instant.millisecondsSinceEpoch])
             return WebhookEndpoint(id: WebhookID(id), url: url, patterns: patterns, createdAt: instant, disabledAt: nil,
                                    disabledReason: nil)
         }

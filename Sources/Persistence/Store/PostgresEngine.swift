@@ -99,6 +99,10 @@ public struct PostgresStoreConnection: StoreConnection {
         try query(sql, arguments, compact: false).affectedRows
     }
 
+    public func insertReturningID(_ insert: String, _ arguments: StoreArguments) throws -> Int64 {
+        try fetchOne(insert + " RETURNING id", arguments, compact: true) { $0.int64(0) } ?? 0
+    }
+
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         try connection.savepoint { _ in try body() }
     }

@@ -54,6 +54,11 @@ extension Database: StoreConnection {
         return changes
     }
 
+    public func insertReturningID(_ insert: String, _ arguments: StoreArguments) throws -> Int64 {
+        try bound(insert, arguments).run()
+        return lastInsertedRowID
+    }
+
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         try transaction(.immediate) { _ in try body() }
     }

@@ -46,6 +46,12 @@ public protocol StoreConnection {
     /// Runs one statement that returns no rows; returns how many rows it changed.
     @discardableResult
     func run(_ sql: String, _ arguments: StoreArguments) throws -> Int
+    /// Runs `insert`, an INSERT of one row (without `RETURNING`) into a table whose key is
+    /// `id` (an `INTEGER PRIMARY KEY`, the rowid, on SQLite), and returns the new row's id:
+    /// SQLite's from the connection's last inserted rowid, because `RETURNING` makes it run
+    /// the statement as a query (the event a booking inserts: ~25k instructions, 3% of the
+    /// booking; `Benchmarks/profile_booking.sh`); PostgreSQL's by `RETURNING id`.
+    func insertReturningID(_ insert: String, _ arguments: StoreArguments) throws -> Int64
     /// Runs `body` inside the open transaction so that, when it throws, only its own changes
     /// roll back and the transaction stays usable (PostgreSQL aborts a whole transaction on
     /// any error otherwise).
