@@ -42,7 +42,8 @@ public final class DatabasePool: @unchecked Sendable {
     private var checkpointer: Database?
     private let checkpointerLock = NSLock()
     /// The device and inode of the file the writer opened: a connection opened later must
-    /// open that same file (`openConnection`).
+    /// open that same file (`openConnection`), and the periodic check compares the path with
+    /// it (`verifyFileIdentity`).
     private let openedFile: FileIdentity?
     private let closed = Atomic<Bool>(false)
 
@@ -140,11 +141,18 @@ public final class DatabasePool: @unchecked Sendable {
     /// The file is then marked replaced (`DatabaseFaults.markReplaced`), as the periodic
     /// check would.
     private func openConnection(_ configuration: Database.Configuration) throws -> Database {
-        if let openedFile, FileIdentity(path: path) != openedFile {
+        guard pathNamesOpenedFile else {
             faults.markReplaced()
             throw DatabaseUnavailableError(fault: .fileReplaced, path: path)
         }
         return try Database(path: path, configuration: configuration)
+    }
+
+    /// Whether the path still names the file the writer opened (one `stat`; true when that
+    /// file could not be examined at open, as for an in-memory database).
+    var pathNamesOpenedFile: Bool {
+        guard let openedFile else { return true }
+        return FileIdentity(path: path) == openedFile
     }
 
     private func checkOpen() throws {
