@@ -70,7 +70,6 @@ public struct HostReservation: Hashable, Sendable {
     }
 }
 
-/// One page of a host's listings or reservations, newest first (by id, descending).
 /// Where a page of a host's reservations starts: after this (createdAt, id), newest first.
 /// Reservation ids are random (they say nothing of order), so the time a reservation was
 /// made orders the pages, and the id breaks ties within one millisecond.
@@ -93,6 +92,8 @@ public struct HostReservationCursor: Hashable, Sendable {
     }
 }
 
+/// One page of a host's listings (newest first, by id) or reservations (newest first, by
+/// `HostReservationCursor`).
 public struct HostPage<Item: Hashable & Sendable, Cursor: Hashable & Sendable>: Hashable, Sendable {
     public var items: [Item]
     /// Pass as `after` for the next page; nil on the last page.
