@@ -257,6 +257,26 @@ def serve_photos(context):
     context.route(f"{PHOTO_ORIGIN}/**", lambda route: route.fulfill(status=200, content_type="image/svg+xml", body=PHOTO_SVG))
 
 
+def demo_sign_in(browser, email, photos=False):
+    """A new desktop context signed in as the demo account `email` with the demo password,
+    on its account page: (context, page). `photos`: the photo host answers in it."""
+    assert DEMO_PASSWORD, "STAYS_DEMO_PASSWORD is not set (.ci/browser.sh reads it from the server's log)"
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+    context.set_default_timeout(TIMEOUT)
+    if photos:
+        serve_photos(context)
+    page = context.new_page()
+    watch(page)
+    page.goto(BASE + "/#/signin")
+    expect(page.locator("body[data-ready=true]")).to_be_visible()
+    form = page.locator("#signin-form")
+    form.get_by_label("이메일").fill(email)
+    form.get_by_label("비밀번호").fill(DEMO_PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(f"{BASE}/#/account")
+    return context, page
+
+
 def host_flow(browser):
     """The host's side (issue 27): the demo host signs in, creates a listing (a refused field
     shown next to it), publishes it (the missing photo named next to its field first), prices
@@ -267,21 +287,9 @@ def host_flow(browser):
     checkout = checkin + datetime.timedelta(days=2)
     priced_from, priced_to = TODAY + datetime.timedelta(days=10), TODAY + datetime.timedelta(days=12)
     closed_night = TODAY + datetime.timedelta(days=14)
-    assert DEMO_PASSWORD, "STAYS_DEMO_PASSWORD is not set (.ci/browser.sh reads it from the server's log)"
 
     step("host: the demo host signs in and opens their listings")
-    host_context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
-    host_context.set_default_timeout(TIMEOUT)
-    serve_photos(host_context)
-    host = host_context.new_page()
-    watch(host)
-    host.goto(BASE + "/#/signin")
-    expect(host.locator("body[data-ready=true]")).to_be_visible()
-    form = host.locator("#signin-form")
-    form.get_by_label("이메일").fill("host@stays.example")
-    form.get_by_label("비밀번호").fill(DEMO_PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(host).to_have_url(f"{BASE}/#/account")
+    host_context, host = demo_sign_in(browser, "host@stays.example", photos=True)
     expect(host.locator("#host-link")).to_be_visible()
     expected_statuses.add(404)
     with host.expect_response(lambda r: "/host/listings" in r.url) as listed:
@@ -681,19 +689,8 @@ def guest_reviews_past_stay(browser):
     no form for a host's review, which publishes both: the review is first on the listing page."""
     checkin, checkout = TODAY - datetime.timedelta(days=4), TODAY - datetime.timedelta(days=1)
     text = "체크인이 쉽고 방이 아주 깨끗했어요. 다시 오고 싶어요."
-    assert DEMO_PASSWORD, "STAYS_DEMO_PASSWORD is not set (.ci/browser.sh reads it from the server's log)"
     step("guest: the demo guest signs in and is reminded to review the stay that ended yesterday")
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
-    context.set_default_timeout(TIMEOUT)
-    page = context.new_page()
-    watch(page)
-    page.goto(BASE + "/#/signin")
-    expect(page.locator("body[data-ready=true]")).to_be_visible()
-    form = page.locator("#signin-form")
-    form.get_by_label("이메일").fill("guest@stays.example")
-    form.get_by_label("비밀번호").fill(DEMO_PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(f"{BASE}/#/account")
+    context, page = demo_sign_in(browser, "guest@stays.example")
     page.locator(".top a[href='#/trips']").click()
     trip = page.locator(".trip[data-status=confirmed]")
     expect(trip).to_have_count(1)
