@@ -29,4 +29,70 @@ import Storage
         let again = try DatabasePool(path: path)
         #expect(try Schema.migrator.migrate(again).isEmpty)
     }
+
+    /// A CHECK `x IN (a, b, c)` costs a temporary b-tree for every row it checks (migration 15):
+    /// no table's constraint lists more than two values with IN, and the constraints written
+    /// with OR still refuse what they refused.
+    @Test func checkConstraintsCompareInPlaceAndStillRefuse() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try openCatalogDatabase(path: directory.appending(path: "c.sqlite").path)
+        let lists = try pool.read { db in
+            try db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchAll { ($0.string(0), $0.string(1)) }
+        }.flatMap { table, sql in
+            sql.matches(of: /IN \(('[^']*'|\d+)(, ('[^']*'|\d+))+\)/).compactMap { match in
+                String(match.output.0).filter { $0 == "," }.count >= 2 ? "\(table): \(match.output.0)" : nil
+            }
+        }
+        #expect(lists.isEmpty, "CHECK constraints with IN lists of three or more values: \(lists)")
+        #expect(try Self.ephemeralTables(in: "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'booked')", pool) == 0)
+
+        for sql in [
+            "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'sold')",
+            "INSERT INTO reservation_requests (reservation_id, status, expires_at) VALUES (1, 'lapsed', 1)",
+            "INSERT INTO webhook_deliveries (endpoint_id, event_id, status, created_at, next_attempt_at) VALUES (1, 1, 'lost', 1, 1)",
+        ] {
+            let error = #expect(throws: DatabaseError.self) { try pool.write { try $0.execute(sql: sql) } }
+            #expect(error?.message.contains("CHECK constraint failed") == true, "\(sql): \(String(describing: error))")
+        }
+    }
+
+    /// A database migrated before version 15 has its constraints rewritten, and the writer that
+    /// migrated it compiles the new ones at once (its schema is reloaded), as a new connection does.
+    @Test func versionFifteenRewritesAnOlderDatabasesConstraints() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "old.sqlite").path
+        let older = Migrator(migrations: Schema.migrations.filter { $0.version < 15 })
+        let db = try Database(path: path)
+        try older.migrate(db)
+        #expect(try Self.ephemeralTables(in: "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'booked')", db) > 0)
+        #expect(try Schema.migrator.migrate(db).map(\.version) == [15])
+        #expect(try Self.ephemeralTables(in: "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'booked')", db) == 0)
+        #expect(try Self.ephemeralTables(in: """
+            INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
+            nightly_prices, line_items, total, cancellation_policy, status, created_at) \
+            VALUES (1, 1, 1, 1, 2, 1, 0, 0, 'KRW', '1', 'a:1', 1, 'strict', 'confirmed', 1)
+            """, db) == 0)
+        #expect(try db.prepare("PRAGMA integrity_check").fetchOne { $0.string(0) } == "ok")
+        let indexes = try db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").fetchAll { $0.string(0) }
+        #expect(!indexes.contains("events_created") && !indexes.contains("idempotency_keys_created"))
+        let fresh = try DatabasePool(path: path)
+        #expect(try fresh.read { try Self.ephemeralTables(in: "UPDATE webhook_deliveries SET status = 'failed'", $0) } == 0)
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "stays-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    private static func ephemeralTables(in sql: String, _ pool: DatabasePool) throws -> Int {
+        try pool.read { try ephemeralTables(in: sql, $0) }
+    }
+
+    /// How many temporary b-trees the statement's program opens.
+    private static func ephemeralTables(in sql: String, _ db: Database) throws -> Int {
+        try db.prepare("EXPLAIN " + sql).fetchAll { $0.string(1) }.filter { $0 == "OpenEphemeral" }.count
+    }
 }
