@@ -64,10 +64,6 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         try connection.exists("SELECT 1 FROM listings WHERE id = ? AND status = 'published'", [id.rawValue])
     }
 
-    func instantBook(_ listing: ListingID) throws -> Bool {
-        try connection.fetchOne("SELECT instant_book FROM listings WHERE id = ?", [listing.rawValue]) { $0.bool(0) } ?? true
-    }
-
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
     func reservation(_ id: ReservationID, of guest: GuestID) throws -> Reservation? {

@@ -82,7 +82,7 @@ public final class BookingService: Sendable {
                                             configuration: pricing, language: language)
             guard quote.total == request.expectedTotal else { throw StaysError.priceChanged(quote) }
             let now = dateProvider.now()
-            let start = RequestToBook(instantBook: try transaction.instantBook(listing.id), createdAt: now,
+            let start = RequestToBook(instantBook: listing.instantBook, createdAt: now,
                                       expirySeconds: requestExpirySeconds)
             let id = try transaction.insertReservation(NewReservation(
                 guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy, createdAt: now,

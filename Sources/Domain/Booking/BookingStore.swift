@@ -39,8 +39,6 @@ public protocol BookingReads {
     /// Saved listing ids, most recently saved first.
     func wishlist(of guest: GuestID, limit: Int) throws -> [ListingID]
     func listingExists(_ id: ListingID) throws -> Bool
-    /// Whether a booking of `listing` confirms at once; false: a request to book.
-    func instantBook(_ listing: ListingID) throws -> Bool
 }
 
 /// The writes of the booking path; only inside `BookingStore.write`.
@@ -63,12 +61,6 @@ public protocol BookingTransaction: BookingReads {
     func removeFromWishlist(_ listing: ListingID, of guest: GuestID) throws
     /// Withdraws a pending request to book (see the extension's default).
     func withdrawRequest(_ reservation: Reservation, at instant: Instant, on date: CalendarDate) throws
-}
-
-extension BookingReads {
-    /// Whether a guest's booking of `listing` is confirmed at once (`instantBook`) rather
-    /// than a request the host answers. Stores without requests to book: always.
-    public func instantBook(_ listing: ListingID) throws -> Bool { true }
 }
 
 extension BookingTransaction {
