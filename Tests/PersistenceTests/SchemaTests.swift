@@ -5,8 +5,7 @@ import Storage
 
 @Suite struct SchemaTests {
     @Test func migratesAnEmptyDatabaseOnceAndOnlyOnce() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "stays-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "c.sqlite").path
 
@@ -41,7 +40,7 @@ import Storage
             try db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchAll { ($0.string(0), $0.string(1)) }
         }.flatMap { table, sql in
             sql.matches(of: /IN \(('[^']*'|\d+)(, ('[^']*'|\d+))+\)/).compactMap { match in
-                String(match.output.0).filter { $0 == "," }.count >= 2 ? "\(table): \(match.output.0)" : nil
+                match.output.0.matches(of: /'[^']*'|\d+/).count >= 3 ? "\(table): \(match.output.0)" : nil
             }
         }
         #expect(lists.isEmpty, "CHECK constraints with IN lists of three or more values: \(lists)")
