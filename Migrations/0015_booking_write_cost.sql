@@ -20,6 +20,10 @@
 --    of a booking's 17.6 pages). No statement filters or orders either table by created_at
 --    (events are read by id, idempotency keys by guest and key), and nothing expires
 --    either yet; a job that does will say what it needs.
+-- 3. change_log loses AUTOINCREMENT, whose `sqlite_sequence` row was one more page in every
+--    booking's commit: ChangeLog.append numbers a row one past the highest number handed
+--    out, which `change_log_trim` keeps once the rows are trimmed, so no number is used
+--    twice, as before. A log trimmed empty keeps its last number there first.
 PRAGMA writable_schema = ON;
 UPDATE sqlite_schema SET sql = replace(sql,
     'CHECK (roles IN (''guest'', ''host'', ''guest,host''))',
@@ -60,3 +64,17 @@ UPDATE sqlite_schema SET sql = replace(sql,
 PRAGMA writable_schema = RESET;
 DROP INDEX events_created;
 DROP INDEX idempotency_keys_created;
+
+UPDATE change_log_trim SET trimmed_through = (SELECT seq FROM sqlite_sequence WHERE name = 'change_log')
+    WHERE NOT EXISTS (SELECT 1 FROM change_log)
+    AND (SELECT seq FROM sqlite_sequence WHERE name = 'change_log') > trimmed_through;
+CREATE TABLE change_log_numbered (
+    seq        INTEGER PRIMARY KEY,     -- ChangeLog.append: one past the highest handed out
+    listing_id INTEGER,                 -- NULL: catalog-wide
+    reason     TEXT    NOT NULL,        -- reservation, cancellation, listing, calendar, catalog, review
+    created_at INTEGER NOT NULL
+);
+INSERT INTO change_log_numbered (seq, listing_id, reason, created_at)
+    SELECT seq, listing_id, reason, created_at FROM change_log;
+DROP TABLE change_log;
+ALTER TABLE change_log_numbered RENAME TO change_log;

@@ -18,7 +18,8 @@ package enum ChangeReason: String, Sendable, CaseIterable {
 /// answers and appends no row is not seen until the next full rebuild.
 ///
 /// Commit order: a reader that has applied through N must never later find a row below N.
-/// SQLite's one writer commits in rowid order. PostgreSQL's writers run concurrently, so
+/// SQLite's one writer commits in sequence order, each row numbered one past the highest
+/// handed out (kept in `change_log_trim` once trimmed), so no number is used twice. PostgreSQL's writers run concurrently, so
 /// `append` takes the next number from the single row of `change_log_counter` (UPDATE ...
 /// RETURNING): its row lock is held to COMMIT, so the next writer gets its number only
 /// after this one committed (a sequence or identity column would not promise that: 12 can
@@ -36,8 +37,7 @@ package enum ChangeLog {
     static func append(listing: ListingID?, reason: ChangeReason, in connection: some StoreConnection) throws {
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         guard connection.dialect.hasChangeCounter else {
-            try connection.run("INSERT INTO change_log (listing_id, reason, created_at) VALUES (?, ?, ?)",
-                               [listing?.rawValue, reason.rawValue, now])
+            try connection.run(sqliteAppend, [listing?.rawValue, reason.rawValue, now])
             return
         }
         try connection.run("""
@@ -70,13 +70,24 @@ package enum ChangeLog {
             // as far as this snapshot can see.
             return try connection.fetchOne("SELECT seq FROM change_log_counter WHERE id = 1") { $0.int64(0) } ?? 0
         }
-        // max(seq) is one seek to the end of the rowid tree; after a trim of every row the
-        // trim record still holds the last sequence.
-        return try connection.fetchOne("""
-            SELECT max(COALESCE((SELECT max(seq) FROM change_log), 0), \
-            COALESCE((SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0))
-            """) { $0.int64(0) } ?? 0
+        return try connection.fetchOne("SELECT " + sqliteLatest) { $0.int64(0) } ?? 0
     }
+
+    /// SQLite's append: the next number after the last one handed out, trimmed or not (what
+    /// AUTOINCREMENT promised, without the `sqlite_sequence` page it wrote in every booking's
+    /// commit). Rows left after a trim are all above `trimmed_through`, so the log's own
+    /// highest row decides while it has one; the trim record once it is empty.
+    private static let sqliteAppend = """
+        INSERT INTO change_log (seq, listing_id, reason, created_at) VALUES (COALESCE((SELECT max(seq) FROM change_log), \
+        (SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0) + 1, ?, ?, ?)
+        """
+
+    /// SQLite's highest sequence handed out: max(seq) is one seek to the end of the rowid
+    /// tree; after a trim of every row the trim record still holds the last sequence.
+    private static let sqliteLatest = """
+        max(COALESCE((SELECT max(seq) FROM change_log), 0), \
+        COALESCE((SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0))
+        """
 
     /// The rows after `sequence`, at most `limit` of them, in the caller's transaction (so
     /// consistent with anything else it reads there); see `ChangeLogBatch`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Domain
 import Storage
 @testable import Persistence
 
@@ -78,6 +79,27 @@ import Storage
         #expect(!indexes.contains("events_created") && !indexes.contains("idempotency_keys_created"))
         let fresh = try DatabasePool(path: path)
         #expect(try fresh.read { try Self.ephemeralTables(in: "UPDATE webhook_deliveries SET status = 'failed'", $0) } == 0)
+    }
+
+    /// Version 15 numbers the change log without AUTOINCREMENT: a log migrated with rows goes
+    /// on after its highest, one emptied goes on after the number AUTOINCREMENT had reached,
+    /// and no row writes `sqlite_sequence` any more.
+    @Test(arguments: [false, true])
+    func versionFifteenKeepsTheChangeLogsNumbering(emptied: Bool) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Database(path: directory.appending(path: "old.sqlite").path)
+        try Migrator(migrations: Schema.migrations.filter { $0.version < 15 }).migrate(db)
+        for _ in 0..<3 { try db.execute(sql: "INSERT INTO change_log (listing_id, reason, created_at) VALUES (1, 'listing', 0)") }
+        if emptied { try db.execute(sql: "DELETE FROM change_log") }
+        #expect(try Schema.migrator.migrate(db).map(\.version) == [15])
+
+        try db.transaction { try ChangeLog.append(listing: ListingID(2), reason: .calendar, in: $0) }
+        #expect(try db.prepare("SELECT seq FROM change_log WHERE listing_id = 2").fetchOne { $0.int64(0) } == 4)
+        #expect(try ChangeLog.latestSequence(in: db) == 4)
+        let trimmed = try db.prepare("SELECT trimmed_through FROM change_log_trim").fetchOne { $0.int64(0) }
+        #expect(trimmed == (emptied ? 3 : 0))
+        #expect(try db.prepare("SELECT count(*) FROM sqlite_sequence WHERE name = 'change_log'").fetchOne { $0.int(0) } == 0)
     }
 
     private static func temporaryDirectory() throws -> URL {
