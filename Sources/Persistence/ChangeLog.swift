@@ -19,11 +19,11 @@ package enum ChangeReason: String, Sendable, CaseIterable {
 ///
 /// Commit order: a reader that has applied through N must never later find a row below N.
 /// SQLite's one writer commits in sequence order, each row numbered one past the highest
-/// handed out (kept in `change_log_trim` once trimmed), so no number is used twice. PostgreSQL's writers run concurrently, so
-/// `append` takes the next number from the single row of `change_log_counter` (UPDATE ...
-/// RETURNING): its row lock is held to COMMIT, so the next writer gets its number only
-/// after this one committed (a sequence or identity column would not promise that: 12 can
-/// commit before 11). The cost is that writers serialize from their `append` to their
+/// handed out (kept in `change_log_trim` once trimmed), so no number is used twice.
+/// PostgreSQL's writers run concurrently, so `append` takes the next number from the
+/// single row of `change_log_counter` (UPDATE ... RETURNING): its row lock is held to
+/// COMMIT, so the next writer gets its number only after this one committed (a sequence or
+/// identity column would not promise that: 12 can commit before 11). The cost is that writers serialize from their `append` to their
 /// COMMIT, which is why writers append last.
 ///
 /// Wake-up (PostgreSQL): `append` also sends `NOTIFY stays_changes` (delivered at COMMIT,
@@ -70,7 +70,12 @@ package enum ChangeLog {
             // as far as this snapshot can see.
             return try connection.fetchOne("SELECT seq FROM change_log_counter WHERE id = 1") { $0.int64(0) } ?? 0
         }
-        return try connection.fetchOne("SELECT " + sqliteLatest) { $0.int64(0) } ?? 0
+        // max(seq) is one seek to the end of the rowid tree; after a trim of every row the
+        // trim record still holds the last sequence.
+        return try connection.fetchOne("""
+            SELECT max(COALESCE((SELECT max(seq) FROM change_log), 0), \
+            COALESCE((SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0))
+            """) { $0.int64(0) } ?? 0
     }
 
     /// SQLite's append: the next number after the last one handed out, trimmed or not (what
@@ -80,13 +85,6 @@ package enum ChangeLog {
     private static let sqliteAppend = """
         INSERT INTO change_log (seq, listing_id, reason, created_at) VALUES (COALESCE((SELECT max(seq) FROM change_log), \
         (SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0) + 1, ?, ?, ?)
-        """
-
-    /// SQLite's highest sequence handed out: max(seq) is one seek to the end of the rowid
-    /// tree; after a trim of every row the trim record still holds the last sequence.
-    private static let sqliteLatest = """
-        max(COALESCE((SELECT max(seq) FROM change_log), 0), \
-        COALESCE((SELECT trimmed_through FROM change_log_trim WHERE id = 1), 0))
         """
 
     /// The rows after `sequence`, at most `limit` of them, in the caller's transaction (so
