@@ -23,8 +23,8 @@ package enum ChangeReason: String, Sendable, CaseIterable {
 /// PostgreSQL's writers run concurrently, so `append` takes the next number from the
 /// single row of `change_log_counter` (UPDATE ... RETURNING): its row lock is held to
 /// COMMIT, so the next writer gets its number only after this one committed (a sequence or
-/// identity column would not promise that: 12 can commit before 11). The cost is that writers serialize from their `append` to their
-/// COMMIT, which is why writers append last.
+/// identity column would not promise that: 12 can commit before 11). The cost is that
+/// writers serialize from their `append` to their COMMIT, which is why writers append last.
 ///
 /// Wake-up (PostgreSQL): `append` also sends `NOTIFY stays_changes` (delivered at COMMIT,
 /// never for a rollback). Followers LISTEN and then read the log from their sequence, so a
