@@ -9,76 +9,48 @@ books BOOKINGS of them one after another over one connection, copies the `-wal` 
 once and stops the server by its PID. Then reads the copy: every frame written since the
 first booking (or since the log last started over, its salt, if it did meanwhile), each
 frame one page as a commit wrote it, and names each page's b-tree with SQLite's `dbstat`
-on COPY. Prints the frames per commit and, per b-tree, the
-pages per commit. Every commit in the window counts, a background job's too (they are
-rare beside the bookings: the count of commits is printed with the bookings made).
+on COPY. Prints the frames per commit and, per b-tree, the pages per commit. Every commit in the window counts, a background job's too (they are
+rare beside the bookings: the count of commits is printed with the bookings made). The
+server runs as Benchmarks/bench.py starts it; the guest and the requests are booking.py's.
 
 Each page a commit writes is a `pwrite` of 4 KiB (plus its 24-byte frame header) while the
 writer holds the write lock, so pages per booking bound how fast bookings can commit one
-after another (docs/performance.md, "Where a booking's time goes").
+after another (docs/performance.md, "Where a booking's writer time goes").
 """
 import argparse
 import collections
 import datetime
-import http.client
 import json
 import os
-import re
 import shutil
 import signal
 import sqlite3
 import struct
-import subprocess
 import sys
 import tempfile
-import time
 import uuid
 
-
-def serve(binary, database):
-    log = tempfile.NamedTemporaryFile(prefix="stays-pages-", suffix=".log", delete=False)
-    process = subprocess.Popen([binary, "serve", "--port", "0", "--database", database, "--quiet", "--no-seed",
-                                "--today", "2026-11-23", "--guest-rate-limit", "0"],
-                               stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 600
-    while time.time() < deadline:
-        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", open(log.name).read())
-        if match:
-            return process, int(match.group(1)), log.name
-        if process.poll() is not None:
-            sys.exit(f"booking_pages: the server exited; see {log.name}")
-        time.sleep(0.1)
-    process.kill()
-    sys.exit("booking_pages: the server did not start in 600 s")
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench  # noqa: E402  (Server, on_signal, stop_all)
+from booking import Client, create_guests  # noqa: E402
 
 
-def book(port, count):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
-
-    def call(method, path, body=None, headers=None):
-        headers = dict(headers or {})
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        conn.request(method, path, body=data, headers=headers)
-        response = conn.getresponse()
-        payload = response.read()
-        return response.status, (json.loads(payload) if payload[:1] in b"{[" else None)
-
-    _, guest = call("POST", "/guests", {})
-    token = guest["token"]
+def book(client, count):
+    """Books `count` one-night stays found by dated searches, one after another; returns the 201s."""
+    token = create_guests(client, 1)[0]
     stays, day = [], datetime.date(2027, 3, 1)
     while len(stays) < count:
         checkin, checkout = day, day + datetime.timedelta(days=1)
-        _, page = call("GET", f"/listings?checkin={checkin}&checkout={checkout}&adults=1&limit=50")
+        _, page = client.request("GET", f"/listings?checkin={checkin}&checkout={checkout}&adults=1&limit=50")
         stays += [{"listingId": item["id"], "checkin": str(checkin), "checkout": str(checkout), "adults": 1,
                    "expectedTotal": item["totalPrice"]} for item in page["items"] if item.get("totalPrice")]
         day += datetime.timedelta(days=1)
     made = 0
     for stay in stays[:count]:
-        status, _ = call("POST", "/reservations", stay,
-                         {"Authorization": "Bearer " + token, "Idempotency-Key": str(uuid.uuid4())})
+        status, _ = client.request("POST", "/reservations", body=json.dumps(stay).encode(), headers={
+            "Content-Type": "application/json", "Authorization": "Bearer " + token,
+            "Idempotency-Key": str(uuid.uuid4())})
         made += status == 201
     return made
 
@@ -105,18 +77,21 @@ def main():
     parser.add_argument("--database", required=True, help="a copy: the run books into it")
     parser.add_argument("--bookings", type=int, default=1000)
     opts = parser.parse_args()
-    process, port, log = serve(opts.stays, opts.database)
-    wal_copy = opts.database + ".pages-wal"
+    signal.signal(signal.SIGTERM, bench.on_signal)
+    signal.signal(signal.SIGINT, bench.on_signal)
+    workdir = tempfile.mkdtemp(prefix="stays-pages-")
+    server = bench.Server(argparse.Namespace(stays=opts.stays, today="2026-11-23"), opts.database, workdir,
+                          extra=("--guest-rate-limit", "0"))
+    wal_copy = os.path.join(workdir, "copy-wal")
     try:
         # The frames written before the first booking (a migration at start) are left out.
         salt_before, before = frames(opts.database + "-wal")
-        made = book(port, opts.bookings)
+        made = book(Client(server.port), opts.bookings)
         shutil.copyfile(opts.database + "-wal", wal_copy)
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=120)
+        server.stop()
     salt, written = frames(wal_copy)
-    os.remove(wal_copy)
+    shutil.rmtree(workdir)
     if salt == salt_before:
         written = written[len(before):]
     owner = dict((page, name) for name, page in
