@@ -21,6 +21,6 @@ extension StoreEngine {
         let bookedOn = stay.checkin.adding(days: -14)
         let new = NewReservation(guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy,
                                  createdAt: Instant(millisecondsSinceEpoch: Int64(bookedOn.daysSinceEpoch) * 86_400_000))
-        return try bookingStore().write { try $0.insertReservation(new) }
+        return try bookingStore().write { try $0.insertReservation(new).id }
     }
 }

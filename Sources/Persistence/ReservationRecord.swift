@@ -13,7 +13,7 @@ enum ReservationRecord {
     static let columns = """
         r.id, r.guest_id, r.listing_id, r.checkin, r.checkout, r.adults, r.children, r.infants, r.currency, \
         r.nightly_prices, r.line_items, r.total, r.cancellation_policy, r.status, r.created_at, r.cancelled_at, \
-        r.refund_lines, l.title, l.photo_urls, loc.name, l.time_zone, r.cancelled_on, q.status, q.expires_at, r.cancelled_by
+        r.refund_lines, \(tripListingColumns), r.cancelled_on, q.status, q.expires_at, r.cancelled_by
         """
     static let columnCount = 25
     /// What `columns` needs joined to `reservations r`.
@@ -21,6 +21,20 @@ enum ReservationRecord {
         + "LEFT JOIN reservation_requests q ON q.reservation_id = r.id"
     static let from = "FROM reservations r \(joins)"
     static let select = "SELECT \(columns) \(from)"
+    /// The trip card's columns (`tripListing(_:at:)`), 17-20 of `columns`.
+    static let tripListingColumns = "l.title, l.photo_urls, loc.name, l.time_zone"
+    /// A listing's trip card alone, by listing id.
+    static let selectTripListing = """
+        SELECT \(tripListingColumns) FROM listings l JOIN locations loc ON loc.id = l.location_id WHERE l.id = ?
+        """
+
+    /// The trip card from `tripListingColumns` starting at column `index`.
+    @_specialize(where R == Row)
+    @_specialize(where R == PostgresRow)
+    static func tripListing<R: StoreRow>(_ row: R, at index: Int) throws -> TripListing {
+        TripListing(title: row.string(index), photoURL: try row.withUTF8(index + 1) { try JSONStringArray.decodeFirst($0) }.first,
+                    locationName: row.string(index + 2), timeZone: row.string(index + 3))
+    }
 
     @_specialize(where R == Row)
     @_specialize(where R == PostgresRow)
@@ -69,11 +83,9 @@ enum ReservationRecord {
                 : Refund(policy: policy, stay: stay, nightlyPrices: nightlyPrices, lineItems: lineItems,
                          cancelledOn: CalendarDate(daysSinceEpoch: cancelledOn))
         }
-        let photo = try row.withUTF8(18) { try JSONStringArray.decodeFirst($0) }.first
         return Reservation(
             id: ReservationID(id), guestID: GuestID(row.int64(1)), listingID: ListingID(row.int64(2)),
-            listing: TripListing(title: row.string(17), photoURL: photo, locationName: row.string(19),
-                                 timeZone: row.string(20)),
+            listing: try tripListing(row, at: 17),
             stay: stay, guests: GuestCount(adults: row.int(5), children: row.int(6), infants: row.int(7)),
             currency: currency,
             nightlyPrices: nightlyPrices,

@@ -136,8 +136,11 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
 
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
-    func insertReservation(_ new: NewReservation) throws -> ReservationID {
+    func insertReservation(_ new: NewReservation) throws -> Reservation {
         let quote = new.quote
+        guard let listing = try connection.fetchOne(ReservationRecord.selectTripListing, [quote.listingID.rawValue], {
+            try ReservationRecord.tripListing($0, at: 0)
+        }) else { throw StaysError.listingNotFound(quote.listingID) }
         let id = try connection.insertWithRandomID("""
             INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
             nightly_prices, line_items, total, cancellation_policy, status, created_at) \
@@ -182,7 +185,7 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
         // COMMIT, so it is appended last.
         try EventOutbox.appendNewReservation(ReservationID(id), at: new.createdAt, in: connection)
         try ChangeLog.append(listing: quote.listingID, reason: .reservation, in: connection)
-        return ReservationID(id)
+        return Reservation(id: ReservationID(id), inserted: new, listing: listing)
     }
 
     /// The nights of `stay` some reservation holds, ascending (on PostgreSQL, READ

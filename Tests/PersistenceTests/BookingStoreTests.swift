@@ -38,7 +38,7 @@ extension StoreContractTests {
             // A guest and a reservation stored before ids were random, with the ids of that time.
             try fixture.execute("INSERT INTO guests (id, token_hash, created_at) VALUES (1, ?, 0)", [Self.digest(30)])
             let old = try Self.reservation(fixture, listing: 4, stay("2027-08-01", "2027-08-03"), guest: GuestID(1))
-            let oldID = try store.write { try $0.insertReservation(old) }  // copied below as id 2
+            let oldID = try store.write { try $0.insertReservation(old).id }  // copied below as id 2
             let columns = "guest_id, listing_id, checkin, checkout, adults, children, infants, currency, nightly_prices, "
                 + "line_items, total, cancellation_policy, status, created_at"
             try fixture.execute("INSERT INTO reservations (id, \(columns)) SELECT 2, \(columns) FROM reservations WHERE id = ?",
@@ -51,7 +51,7 @@ extension StoreContractTests {
                 let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(40 + UInt8(index)), at: Self.now) }
                 let stay = Stay(checkin: date("2027-09-01").adding(days: 2 * index),
                                 checkout: date("2027-09-02").adding(days: 2 * index))!
-                let id = try store.write { try $0.insertReservation(Self.reservation(fixture, listing: 4, stay, guest: guest)) }
+                let id = try store.write { try $0.insertReservation(Self.reservation(fixture, listing: 4, stay, guest: guest)).id }
                 guests.append(guest.rawValue)
                 reservations.append(id.rawValue)
             }
@@ -70,11 +70,11 @@ extension StoreContractTests {
             let store = fixture.bookings
             let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(1), at: Self.now) }
             let first = try Self.reservation(fixture, listing: 3, stay("2027-05-10", "2027-05-13"), guest: guest)
-            let id = try store.write { try $0.insertReservation(first) }
+            let id = try store.write { try $0.insertReservation(first).id }
             // Overlaps 05-12 only; the insert itself is refused, whatever anyone checked before.
             let second = try Self.reservation(fixture, listing: 3, stay("2027-05-12", "2027-05-15"), guest: guest)
             #expect(throws: StaysError.unavailableDates([date("2027-05-12")])) {
-                try store.write { try $0.insertReservation(second) }
+                try store.write { try $0.insertReservation(second).id }
             }
             // The refused write left nothing; the first holds its three nights, booked in the calendar.
             let days = try fixture.reads.calendarEntries(of: ListingID(3), in: date("2027-05-01")..<date("2027-06-01"))
@@ -94,7 +94,7 @@ extension StoreContractTests {
             let store = fixture.bookings
             let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(2), at: Self.now) }
             let new = try Self.reservation(fixture, listing: 3, stay("2027-06-01", "2027-06-03"), guest: guest)
-            let id = try store.write { try $0.insertReservation(new) }
+            let id = try store.write { try $0.insertReservation(new).id }
             let start = try fixture.latestSequence()
             try store.write { transaction in
                 let reservation = try #require(try transaction.reservation(id, of: guest))
@@ -117,10 +117,31 @@ extension StoreContractTests {
             let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(3), at: Self.now) }
             let stranger = try store.write { try $0.createGuest(tokenDigest: Self.digest(4), at: Self.now) }
             let id = try store.write {
-                try $0.insertReservation(Self.reservation(fixture, listing: 1, stay("2027-07-01", "2027-07-02"), guest: guest))
+                try $0.insertReservation(Self.reservation(fixture, listing: 1, stay("2027-07-01", "2027-07-02"), guest: guest)).id
             }
             #expect(try store.read { try $0.reservation(id, of: guest) }?.id == id)
             #expect(try store.read { try $0.reservation(id, of: stranger) } == nil)
+        }
+
+        /// A booking answers with what `insertReservation` returns instead of reading its row
+        /// back: it must be that row, field for field, for a stay and for a request to book.
+        @Test(arguments: CatalogFixture.Engine.available)
+        func anInsertedReservationIsWhatReadsBack(engine: CatalogFixture.Engine) throws {
+            let fixture = try CatalogFixture(engine: engine)
+            let store = fixture.bookings
+            let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(12), at: Self.now) }
+            var yearEnd = try Self.reservation(fixture, listing: 3, stay("2027-12-30", "2028-01-02"), guest: guest)
+            yearEnd.quote.guests = GuestCount(adults: 2, children: 1, infants: 1)
+            yearEnd.cancellationPolicy = .strict
+            var leapRequest = try Self.reservation(fixture, listing: 2, stay("2028-02-28", "2028-03-01"), guest: guest)
+            leapRequest.requestExpiresAt = Instant(millisecondsSinceEpoch: Self.now.millisecondsSinceEpoch + 86_400_123)
+            for new in [yearEnd, leapRequest] {
+                let inserted = try store.write { try $0.insertReservation(new) }
+                let readBack = try #require(try store.read { try $0.reservation(inserted.id, of: guest) })
+                #expect(inserted == readBack)
+                #expect(inserted.request?.status == (new.requestExpiresAt == nil ? nil : .requested))
+                #expect(inserted.localized(in: .en) == readBack.localized(in: .en))
+            }
         }
 
         @Test(arguments: CatalogFixture.Engine.available)
@@ -129,7 +150,7 @@ extension StoreContractTests {
             let store = fixture.bookings
             let guest = try store.write { try $0.createGuest(tokenDigest: Self.digest(5), at: Self.now) }
             let id = try store.write {
-                try $0.insertReservation(Self.reservation(fixture, listing: 2, stay("2027-08-01", "2027-08-02"), guest: guest))
+                try $0.insertReservation(Self.reservation(fixture, listing: 2, stay("2027-08-01", "2027-08-02"), guest: guest)).id
             }
             let key = try #require(IdempotencyKey("retry-1"))
             let record = IdempotencyRecord(requestFingerprint: Self.digest(6), reservationID: id,

@@ -78,7 +78,7 @@ extension StoreContractTests {
             let quote = Quote(listing: listing, stay: stay("2027-05-14", "2027-05-16"), guests: GuestCount(adults: 1), entries: [])
             let reservation = try fixture.bookings.write {
                 try $0.insertReservation(NewReservation(guestID: guest, quote: quote, cancellationPolicy: .moderate,
-                                                        createdAt: Self.now))
+                                                        createdAt: Self.now)).id
             }
             let first = try Self.addImport(store, 1), second = try Self.addImport(store, 2)
             // 10th-15th: the host's 12th and the guest's 14th-15th are left as they are.
@@ -108,7 +108,7 @@ extension StoreContractTests {
             let quote = Quote(listing: listing, stay: stay("2027-05-14", "2027-05-16"), guests: GuestCount(adults: 1), entries: [])
             let id = try fixture.bookings.write {
                 try $0.insertReservation(NewReservation(guestID: guest, quote: quote, cancellationPolicy: .moderate,
-                                                        createdAt: Self.now))
+                                                        createdAt: Self.now)).id
             }
             let feed = try Self.addImport(store, 1)
             #expect(try Self.sync(store, feed.id, Self.nights("2027-05-14", count: 2)) == 0)

@@ -41,7 +41,7 @@ extension StoreContractTests {
                 """, [host.rawValue, host.rawValue])
             let mailsBefore = try count(fixture, "mail_outbox")
             let new = try BookingStoreTests.reservation(fixture, listing: 3, stay("2027-05-10", "2027-05-13"), guest: guest)
-            let id = try fixture.bookings.write { try $0.insertReservation(new) }
+            let id = try fixture.bookings.write { try $0.insertReservation(new).id }
 
             let event = try #require(try fixture.fetchOne("""
                 SELECT id, type, created_at, listing_id, reservation_id, guest_account_id, host_account_id, data FROM events
@@ -100,7 +100,7 @@ extension StoreContractTests {
             let fixture = try CatalogFixture(engine: engine)
             let (guest, _, _) = try Self.parties(fixture)
             let new = try BookingStoreTests.reservation(fixture, listing: 3, stay("2027-06-01", "2027-06-03"), guest: guest)
-            let id = try fixture.bookings.write { try $0.insertReservation(new) }
+            let id = try fixture.bookings.write { try $0.insertReservation(new).id }
             let refund = try fixture.bookings.write { transaction in
                 let reservation = try #require(try transaction.reservation(id, of: guest))
                 let refund = Refund(policy: reservation.cancellationPolicy, stay: reservation.stay,

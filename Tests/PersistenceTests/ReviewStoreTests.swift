@@ -63,7 +63,7 @@ extension StoreContractTests {
             for (index, stay) in stays.enumerated() {
                 let guest = try account(index).1
                 let new = try BookingStoreTests.reservation(fixture, listing: 1, stay, guest: guest)
-                ids.append(try fixture.bookings.write { try $0.insertReservation(new) })
+                ids.append(try fixture.bookings.write { try $0.insertReservation(new).id })
                 guests.append(guest)
             }
             let clock = MovableToday(CalendarDate("2027-01-01")!)

@@ -84,16 +84,14 @@ public final class BookingService: Sendable {
             let now = dateProvider.now()
             let start = RequestToBook(instantBook: listing.instantBook, createdAt: now,
                                       expirySeconds: requestExpirySeconds)
-            let id = try transaction.insertReservation(NewReservation(
+            let reservation = try transaction.insertReservation(NewReservation(
                 guestID: guest, quote: quote, cancellationPolicy: listing.cancellationPolicy, createdAt: now,
                 requestExpiresAt: start.expiresAt))
-            guard let reservation = try transaction.reservation(id, of: guest) else {
-                throw StaysError.reservationNotFound(id)  // unreachable: inserted just above
-            }
             let localized = reservation.asOf(now).localized(in: language)
             let made = try receipt(localized)
             try transaction.storeIdempotencyRecord(
-                IdempotencyRecord(requestFingerprint: fingerprint, reservationID: id, responseBody: made.recorded),
+                IdempotencyRecord(requestFingerprint: fingerprint, reservationID: reservation.id,
+                                  responseBody: made.recorded),
                 of: guest, key: key, at: now)
             return .created(localized, receipt: made)
         }

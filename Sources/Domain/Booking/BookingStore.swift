@@ -48,9 +48,9 @@ public protocol BookingTransaction: BookingReads {
     func storeIdempotencyRecord(_ record: IdempotencyRecord, of guest: GuestID, key: IdempotencyKey,
                                 at instant: Instant) throws
     /// Inserts the reservation, holds its nights (the calendar shows them booked) and logs
-    /// the change. Throws `StaysError.unavailableDates` naming the nights another
-    /// reservation already holds.
-    func insertReservation(_ reservation: NewReservation) throws -> ReservationID
+    /// the change; returns it as `reservation(_:of:)` would read it now. Throws
+    /// `StaysError.unavailableDates` naming the nights another reservation already holds.
+    func insertReservation(_ reservation: NewReservation) throws -> Reservation
     /// Marks it cancelled on `cancelledOn` (the listing's date) with its refund, frees its
     /// nights and logs the change.
     func cancelReservation(_ reservation: Reservation, at instant: Instant, on cancelledOn: CalendarDate,

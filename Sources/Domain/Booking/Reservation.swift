@@ -162,6 +162,20 @@ public struct TripPage: Hashable, Sendable {
 }
 
 extension Reservation {
+    /// `new` as it reads back once inserted under `id`: confirmed, or a pending request to
+    /// book until its expiry; line item labels empty, as stored (`localized` adds them). A
+    /// booking answers with this instead of reading its own row back inside the write
+    /// lock; `StoreContractTests` holds it to what `BookingReads.reservation` reads.
+    public init(id: ReservationID, inserted new: NewReservation, listing: TripListing) {
+        let quote = new.quote
+        self.init(id: id, guestID: new.guestID, listingID: quote.listingID, listing: listing, stay: quote.stay,
+                  guests: quote.guests, currency: quote.currency, nightlyPrices: quote.nightlyPrices,
+                  lineItems: quote.lineItems.map { LineItem(kind: $0.kind, label: "", amount: $0.amount) },
+                  total: quote.total, cancellationPolicy: new.cancellationPolicy, status: .confirmed,
+                  createdAt: new.createdAt,
+                  request: new.requestExpiresAt.map { ReservationRequest(status: .requested, expiresAt: $0) })
+    }
+
     /// The same reservation with its line item and refund labels in `language`.
     public func localized(in language: Language) -> Reservation {
         var copy = self
