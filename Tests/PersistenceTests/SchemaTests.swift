@@ -67,7 +67,7 @@ import Storage
         let db = try Database(path: path)
         try older.migrate(db)
         #expect(try Self.ephemeralTables(in: "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'booked')", db) > 0)
-        #expect(try Schema.migrator.migrate(db).map(\.version) == [15])
+        #expect(try Schema.migrator.migrate(db).map(\.version) == Self.versions(from: 15))
         #expect(try Self.ephemeralTables(in: "INSERT INTO calendar_days (listing_id, day, status) VALUES (1, 1, 'booked')", db) == 0)
         #expect(try Self.ephemeralTables(in: """
             INSERT INTO reservations (id, guest_id, listing_id, checkin, checkout, adults, children, infants, currency, \
@@ -92,7 +92,7 @@ import Storage
         try Migrator(migrations: Schema.migrations.filter { $0.version < 15 }).migrate(db)
         for _ in 0..<3 { try db.execute(sql: "INSERT INTO change_log (listing_id, reason, created_at) VALUES (1, 'listing', 0)") }
         if emptied { try db.execute(sql: "DELETE FROM change_log") }
-        #expect(try Schema.migrator.migrate(db).map(\.version) == [15])
+        #expect(try Schema.migrator.migrate(db).map(\.version) == Self.versions(from: 15))
 
         try db.transaction { try ChangeLog.append(listing: ListingID(2), reason: .calendar, in: $0) }
         #expect(try db.prepare("SELECT seq FROM change_log WHERE listing_id = 2").fetchOne { $0.int64(0) } == 4)
@@ -100,6 +100,49 @@ import Storage
         let trimmed = try db.prepare("SELECT trimmed_through FROM change_log_trim").fetchOne { $0.int64(0) }
         #expect(trimmed == (emptied ? 3 : 0))
         #expect(try db.prepare("SELECT count(*) FROM sqlite_sequence WHERE name = 'change_log'").fetchOne { $0.int(0) } == 0)
+    }
+
+    /// Version 16 makes `idempotency_keys` a rowid table (its rows appended, not put in random
+    /// leaves): every key and receipt is kept, in the order they were stored, and the key
+    /// still refuses a second row for one guest.
+    @Test func versionSixteenKeepsEveryIdempotencyKeyInARowidTable() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Database(path: directory.appending(path: "old.sqlite").path)
+        try Migrator(migrations: Schema.migrations.filter { $0.version < 16 }).migrate(db)
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")  // keys alone, without their guests and reservations
+        let rows: [(guest: Int64, key: String, created: Int64)] = [(7, "b", 300), (7, "a", 100), (9, "a", 200)]
+        for row in rows {
+            try db.execute(sql: """
+                INSERT INTO idempotency_keys (guest_id, key, request_hash, reservation_id, response_body, created_at) \
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [row.guest, row.key, [UInt8](repeating: 1, count: 32), row.created, Array("{\"\(row.key)\"}".utf8),
+                                 row.created])
+        }
+        let stored = "SELECT guest_id, key, reservation_id, response_body, created_at FROM idempotency_keys ORDER BY guest_id, key"
+        func read(_ sql: String) throws -> [String] {
+            try db.prepare(sql).fetchAll { row in (0..<5).map { row.optionalString($0) ?? "NULL" }.joined(separator: "|") }
+        }
+        let before = try read(stored)
+        #expect(try Schema.migrator.migrate(db).map(\.version) == Self.versions(from: 16))
+
+        #expect(try read(stored) == before)
+        let table = try db.prepare("SELECT sql FROM sqlite_master WHERE name = 'idempotency_keys'").fetchOne { $0.string(0) }
+        #expect(table?.contains("WITHOUT ROWID") == false)
+        #expect(try db.prepare("SELECT created_at FROM idempotency_keys ORDER BY rowid").fetchAll { $0.int64(0) } == [100, 200, 300])
+        let error = #expect(throws: DatabaseError.self) {
+            try db.execute(sql: """
+                INSERT INTO idempotency_keys (guest_id, key, request_hash, reservation_id, response_body, created_at) \
+                VALUES (7, 'a', x'00', 1, x'00', 400)
+                """)
+        }
+        #expect(error?.message.contains("UNIQUE constraint failed") == true)
+        #expect(try db.prepare("PRAGMA integrity_check").fetchOne { $0.string(0) } == "ok")
+    }
+
+    /// The versions a database at `version - 1` is migrated through to the current one.
+    private static func versions(from version: Int) -> [Int] {
+        Schema.migrations.map(\.version).filter { $0 >= version }
     }
 
     private static func temporaryDirectory() throws -> URL {
