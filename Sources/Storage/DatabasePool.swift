@@ -101,11 +101,23 @@ public final class DatabasePool: @unchecked Sendable {
         return try faults.watching { try body(writer) }
     }
 
-    /// Checkpoints the write-ahead log (`Database.checkpoint`: PASSIVE, so it never waits for
-    /// the writer or a reader) on a read-write connection of its own, opened on first use.
-    /// For a pool whose writer does not checkpoint on commit (`autoCheckpointPages` 0):
-    /// the disk flush a checkpoint needs then happens on the caller's thread instead of
-    /// inside some write's COMMIT while it holds the write lock.
+    /// Checkpoints the write-ahead log on a read-write connection of its own, opened on
+    /// first use, for a pool whose writer does not checkpoint on commit
+    /// (`autoCheckpointPages` 0): the copying and the disk flushes happen on the caller's
+    /// thread instead of inside some write's COMMIT while it holds the write lock.
+    ///
+    /// Each pass is `Database.checkpoint` (PASSIVE: it waits for no one, and copies the log
+    /// as it was when the pass began). While writes go on, no such pass reaches the log's
+    /// end; SQLite starts the log over only once all of it is copied back, so the log would
+    /// grow for as long as the writes last (700 MB in a minute of bookings), and every page
+    /// appended to a growing file costs the writer the file system's allocation and zeroing
+    /// (a fifth of the server's CPU in `perf`). So passes repeat without the write lock, each
+    /// copying what was appended during the one before, until one has little to copy
+    /// (`checkpointPagesForTheWriteLock`; at most `checkpointPassesWithoutWriter` passes);
+    /// then a last pass holds the write lock, copies the rest, and the next write starts the
+    /// log over. With nothing left to copy it costs microseconds. Returns the last pass's
+    /// log size and how much of it is checkpointed, in pages: equal unless a reader still
+    /// used the pages left.
     @discardableResult
     public func checkpoint() throws -> (logPages: Int, checkpointedPages: Int) {
         try checkOpen()
@@ -115,9 +127,25 @@ public final class DatabasePool: @unchecked Sendable {
                 checkpointerConfiguration.readOnly = false
                 checkpointer = try openConnection(checkpointerConfiguration)
             }
-            return try checkpointer!.checkpoint()
+            let checkpointer = checkpointer!
+            var pass = try checkpointer.checkpoint(), copied = pass.logPages, passes = 1
+            while copied > Self.checkpointPagesForTheWriteLock && passes < Self.checkpointPassesWithoutWriter {
+                let next = try checkpointer.checkpoint()
+                copied = next.logPages - pass.checkpointedPages  // negative if the log started over
+                pass = next
+                passes += 1
+            }
+            lockWriter()
+            defer { writerLock.unlock() }
+            return try checkpointer.checkpoint()
         }
     }
+
+    /// A pass that copied no more than this many pages was short, and so is what the writes
+    /// appended meanwhile: the last pass copies that under the write lock (with one disk flush).
+    static let checkpointPagesForTheWriteLock = 512
+    /// Passes `checkpoint()` makes at most without the write lock before its last one.
+    static let checkpointPassesWithoutWriter = 8
 
     /// Times `read` or `write` had to wait for a connection (every reader busy, or another
     /// thread writing). One relaxed atomic add per wait; nothing when a connection is free.
