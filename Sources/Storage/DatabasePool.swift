@@ -109,7 +109,7 @@ public final class DatabasePool: @unchecked Sendable {
     /// Each pass is `Database.checkpoint` (PASSIVE: it waits for no one, and copies the log
     /// as it was when the pass began). While writes go on, no such pass reaches the log's
     /// end; SQLite starts the log over only once all of it is copied back, so the log would
-    /// grow for as long as the writes last (700 MB in a minute of bookings), and every page
+    /// grow for as long as the writes last (926 MB after a booking benchmark), and every page
     /// appended to a growing file costs the writer the file system's allocation and zeroing
     /// (a fifth of the server's CPU in `perf`). So passes repeat without the write lock, each
     /// copying what was appended during the one before, until one has little to copy
@@ -142,7 +142,7 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// A pass that copied no more than this many pages was short, and so is what the writes
-    /// appended meanwhile: the last pass copies that under the write lock (with one disk flush).
+    /// appended meanwhile: the last pass copies that under the write lock (with its two disk flushes).
     static let checkpointPagesForTheWriteLock = 512
     /// Passes `checkpoint()` makes at most without the write lock before its last one.
     static let checkpointPassesWithoutWriter = 8
