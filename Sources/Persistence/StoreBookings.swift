@@ -210,14 +210,14 @@ final class StoreBookingContext<Engine: StoreEngine>: BookingTransaction {
                   ReservationRecord.encode(refund.lines.map { ($0.kind.rawValue, $0.amount) }), id.rawValue])
         // The nights go back to the calendar as they were before the booking (one place for
         // every way a reservation ends).
-        try RequestEnding.freeNights(of: id, listing: listingID, in: connection)
+        try RequestEnding.freeNights(of: id, listing: listingID, stay: reservation.stay, in: connection)
         try EventOutbox.append(.reservationCancelled, reservation: id, cancelledBy: .guest, at: instant, in: connection)
         try ChangeLog.append(listing: listingID, reason: .cancellation, in: connection)
     }
 
     func withdrawRequest(_ reservation: Reservation, at instant: Instant, on date: CalendarDate) throws {
-        guard try RequestEnding.end(reservation.id, listing: reservation.listingID, as: .withdrawn, at: instant, on: date,
-                                    in: connection) else {
+        guard try RequestEnding.end(reservation.id, listing: reservation.listingID, stay: reservation.stay, as: .withdrawn,
+                                    at: instant, on: date, in: connection) else {
             // Accepted, declined or expired by another transaction first.
             let now = try self.reservation(reservation.id, of: reservation.guestID)?.asOf(instant).request?.status
             throw HostError.reservationStateConflict(reservation.id, status: now ?? .confirmed, action: .guestCancel)

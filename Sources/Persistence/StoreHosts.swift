@@ -341,8 +341,8 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
                 WHERE reservation_id = ? AND status = 'requested'
                 """, [at, id.rawValue])
         case .declined, .expired, .withdrawn:
-            changed = try RequestEnding.end(id, listing: current.listingID, as: status, at: instant, on: date,
-                                            in: connection) ? 1 : 0
+            changed = try RequestEnding.end(id, listing: current.listingID, stay: current.stay, as: status, at: instant,
+                                            on: date, in: connection) ? 1 : 0
         case .cancelled:
             changed = try connection.run("""
                 UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_on = ?, refund_lines = ?, \
@@ -356,7 +356,9 @@ final class StoreHostContext<Engine: StoreEngine>: HostTransaction {
             let now = try reservation(id)?.status(at: instant) ?? current.status
             throw HostError.reservationStateConflict(id, status: now, action: Self.action(to: status, by: cancelledBy))
         }
-        if status == .cancelled { try RequestEnding.freeNights(of: id, listing: current.listingID, in: connection) }
+        if status == .cancelled {
+            try RequestEnding.freeNights(of: id, listing: current.listingID, stay: current.stay, in: connection)
+        }
         switch status {
         case .confirmed:
             try EventOutbox.append(.reservationConfirmed, reservation: id, at: instant, in: connection)

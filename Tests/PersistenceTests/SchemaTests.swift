@@ -140,6 +140,27 @@ import Storage
         #expect(try db.prepare("PRAGMA integrity_check").fetchOne { $0.string(0) } == "ok")
     }
 
+    /// Version 17 drops `reservation_nights`' index by reservation (a page in every booking's
+    /// commit): ending a reservation finds its nights by the table's key instead, and none of
+    /// its statements scans a table.
+    @Test func aReservationsNightsAreFreedThroughTheTablesKey() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try openCatalogDatabase(path: directory.appending(path: "c.sqlite").path)
+        let indexes = try pool.read { db in
+            try db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'reservation_nights'")
+                .fetchAll { $0.string(0) }
+        }
+        #expect(!indexes.contains("reservation_nights_reservation"))
+        #expect(RequestEnding.freeNightsStatements.count == 3)
+        for sql in RequestEnding.freeNightsStatements {
+            let plan = try pool.read { db in
+                try db.prepare("EXPLAIN QUERY PLAN " + sql).fetchAll { $0.string(3) }
+            }
+            #expect(!plan.isEmpty && plan.allSatisfy { !$0.hasPrefix("SCAN") }, "\(sql): \(plan)")
+        }
+    }
+
     /// The versions a database at `version - 1` is migrated through to the current one.
     private static func versions(from version: Int) -> [Int] {
         Schema.migrations.map(\.version).filter { $0 >= version }
