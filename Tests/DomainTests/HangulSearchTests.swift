@@ -164,4 +164,30 @@ import Testing
             #expect(HangulSearch.initialJamoIndex(of: scalar) == nil)
         }
     }
+
+    /// Text of ASCII, syllables and compatibility jamo skips NFC and the mapping: it must come
+    /// out as the full path makes it. Every eleventh syllable (11 is coprime to the 21 vowels
+    /// and 28 finals, so each comes round) and every jamo, amid ASCII of both cases, spaces and hyphens;
+    /// and scalars outside those ranges, which must not skip.
+    @Test func theFastNormalizationIsTheFullOne() {
+        var generator = SystemRandomNumberGenerator()
+        let ascii = Array("aZ09 -.Seoul Gangnam-gu ")
+        var texts: [String] = []
+        var scalars = stride(from: 0xAC00, through: 0xD7A3, by: 11).map { Unicode.Scalar($0)! } + (0x3131...0x318E).map { Unicode.Scalar($0)! }
+        scalars.shuffle(using: &generator)
+        for chunk in stride(from: 0, to: scalars.count, by: 7) {
+            var text = ""
+            for scalar in scalars[chunk..<min(chunk + 7, scalars.count)] {
+                text.unicodeScalars.append(scalar)
+                text.append(ascii.randomElement(using: &generator)!)
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            #expect(HangulSearch.normalized(text) == HangulSearch.normalizedByMapping(text), "\(text)")
+        }
+        // Scalars outside those ranges go the full way: conjoining jamo compose, full-width is ASCII.
+        #expect(HangulSearch.Key("\u{1109}\u{1165}\u{11AF}") == HangulSearch.Key("설"))
+        #expect(HangulSearch.Key("Ｓｅｏｕｌ\u{200B}") == HangulSearch.Key("seoul"))
+    }
 }
