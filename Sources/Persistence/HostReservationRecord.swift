@@ -30,8 +30,7 @@ enum HostReservationRecord {
         func corrupt(_ column: String, _ index: Int) -> PersistenceError {
             .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")
         }
-        guard let stay = Stay(checkin: CalendarDate(daysSinceEpoch: row.int(8)),
-                              checkout: CalendarDate(daysSinceEpoch: row.int(9))) else { throw corrupt("checkout", 9) }
+        let stay = try ReservationRecord.stay(row, at: 8, reservation: id)
         guard let prices = ReservationRecord.decodeIntegers(row.string(11)), prices.count == stay.nights else {
             throw corrupt("nightly_prices", 11)
         }

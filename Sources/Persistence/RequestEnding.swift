@@ -78,13 +78,7 @@ enum RequestEnding {
             WHERE n.listing_id = ? AND n.night >= ? AND n.night < ? AND q.status = 'requested' AND q.expires_at <= ?
             """, [listing.rawValue, stay.checkin.daysSinceEpoch, stay.checkout.daysSinceEpoch,
                   instant.millisecondsSinceEpoch]) { row in
-            let id = row.int64(0)
-            guard let stay = Stay(checkin: CalendarDate(daysSinceEpoch: row.int(1)),
-                                  checkout: CalendarDate(daysSinceEpoch: row.int(2))) else {
-                throw PersistenceError.corruptValue(table: "reservations", column: "checkout", rowID: id,
-                                                    value: String(row.int(2)))
-            }
-            return (id: ReservationID(id), stay: stay)
+            (id: ReservationID(row.int64(0)), stay: try ReservationRecord.stay(row, at: 1, reservation: row.int64(0)))
         }
         var expired = 0, seen = Set<ReservationID>()
         for request in due where seen.insert(request.id).inserted {

@@ -36,6 +36,17 @@ enum ReservationRecord {
                     locationName: row.string(index + 2), timeZone: row.string(index + 3))
     }
 
+    /// Reservation `id`'s stay from its `checkin` column at `index` and `checkout` after it;
+    /// `.corruptValue` when the checkout is not after the check-in.
+    static func stay(_ row: some StoreRow, at index: Int, reservation id: Int64) throws -> Stay {
+        guard let stay = Stay(checkin: CalendarDate(daysSinceEpoch: row.int(index)),
+                              checkout: CalendarDate(daysSinceEpoch: row.int(index + 1))) else {
+            throw PersistenceError.corruptValue(table: "reservations", column: "checkout", rowID: id,
+                                                value: row.optionalString(index + 1) ?? "NULL")
+        }
+        return stay
+    }
+
     @_specialize(where R == Row)
     @_specialize(where R == PostgresRow)
     static func decode<R: StoreRow>(_ row: R) throws -> Reservation {
@@ -43,10 +54,7 @@ enum ReservationRecord {
         func corrupt(_ column: String, _ index: Int) -> PersistenceError {
             .corruptValue(table: "reservations", column: column, rowID: id, value: row.optionalString(index) ?? "NULL")
         }
-        let checkin = CalendarDate(daysSinceEpoch: row.int(3))
-        guard let stay = Stay(checkin: checkin, checkout: CalendarDate(daysSinceEpoch: row.int(4))) else {
-            throw corrupt("checkout", 4)
-        }
+        let stay = try stay(row, at: 3, reservation: id)
         guard let prices = decodeIntegers(row.string(9)), prices.count == stay.nights else {
             throw corrupt("nightly_prices", 9)
         }

@@ -74,7 +74,7 @@ extension StoreContractTests {
             // Overlaps 05-12 only; the insert itself is refused, whatever anyone checked before.
             let second = try Self.reservation(fixture, listing: 3, stay("2027-05-12", "2027-05-15"), guest: guest)
             #expect(throws: StaysError.unavailableDates([date("2027-05-12")])) {
-                try store.write { try $0.insertReservation(second).id }
+                try store.write { try $0.insertReservation(second) }
             }
             // The refused write left nothing; the first holds its three nights, booked in the calendar.
             let days = try fixture.reads.calendarEntries(of: ListingID(3), in: date("2027-05-01")..<date("2027-06-01"))
