@@ -111,6 +111,28 @@ def watch(page):
             problems.append(f"request to another origin: {request.url}")
     page.on("request", on_request)
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
+    # Requests still on their way, so a context is closed only once its pages are quiet:
+    # closing aborts them ("request failed"), as the bell's count after a reload was.
+    in_flight = set()
+    IN_FLIGHT[page] = in_flight
+    page.on("request", lambda r: in_flight.add(r))
+    page.on("requestfinished", lambda r: in_flight.discard(r))
+    page.on("requestfailed", lambda r: in_flight.discard(r))
+
+
+IN_FLIGHT = {}
+
+
+def close_settled(context):
+    """Closes `context` once none of its watched pages has a request on its way (at most
+    TIMEOUT): what a page asks for as it shows (the bell's count) is not aborted by the close."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    for page in context.pages:
+        while IN_FLIGHT.get(page) and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        if IN_FLIGHT.get(page):
+            problems.append(f"requests still on their way at close: {[r.url for r in IN_FLIGHT[page]]}")
+    context.close()
 
 
 AXE = Axe()
@@ -298,7 +320,7 @@ def host_flow(browser):
         skipped.append("host flow: GET /host/listings answered 404 (this build has no host API)")
         print(f"SKIP {skipped[-1]}", flush=True)
         expect(host.locator("#view-host [data-testid=not-found]")).to_be_visible()
-        host_context.close()
+        close_settled(host_context)
         expected_statuses.discard(404)
         return
     expected_statuses.discard(404)
@@ -458,8 +480,8 @@ def host_flow(browser):
     expect(guest.locator(f".trip[data-id='{reservation_id}']")).to_have_attribute("data-status", "confirmed")
     check_violations(host)
     check_violations(guest)
-    guest_context.close()
-    host_context.close()
+    close_settled(guest_context)
+    close_settled(host_context)
 
 
 def host_calendar_sync(host, listing_id):
@@ -751,7 +773,7 @@ def guest_reviews_past_stay(browser):
     page.locator("#listing-reviews").scroll_into_view_if_needed()
     shot(page, "review-on-listing")
     check_violations(page)
-    context.close()
+    close_settled(context)
 
 
 def main():
@@ -1269,6 +1291,8 @@ def main():
         check_violations(page)
         guest_reviews_past_stay(browser)
         host_flow(browser)
+        for context in browser.contexts:
+            close_settled(context)
         browser.close()
 
     if problems:
