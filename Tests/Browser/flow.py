@@ -123,15 +123,24 @@ def watch(page):
 IN_FLIGHT = {}
 
 
-def close_settled(context):
-    """Closes `context` once none of its watched pages has a request on its way (at most
-    TIMEOUT): what a page asks for as it shows (the bell's count) is not aborted by the close."""
+def settle(page):
+    """Waits (at most TIMEOUT) until `page` has no request on its way, so a reload or a close
+    that follows aborts nothing the page asked for as it showed (the bell's count, map tiles)."""
     deadline = time.monotonic() + TIMEOUT / 1000
+    while IN_FLIGHT.get(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    if IN_FLIGHT.get(page):
+        problems.append(f"requests still on their way: {[r.url for r in IN_FLIGHT[page]]}")
+
+
+def reload(page):
+    settle(page)
+    page.reload()
+
+
+def close_settled(context):
     for page in context.pages:
-        while IN_FLIGHT.get(page) and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
-        if IN_FLIGHT.get(page):
-            problems.append(f"requests still on their way at close: {[r.url for r in IN_FLIGHT[page]]}")
+        settle(page)
     context.close()
 
 
@@ -475,7 +484,7 @@ def host_flow(browser):
     expect(held).to_contain_text(reservation_id)
 
     step("guest: the trip is confirmed")
-    guest.reload()
+    reload(guest)
     expect(guest.locator("body[data-ready=true]")).to_be_visible()
     expect(guest.locator(f".trip[data-id='{reservation_id}']")).to_have_attribute("data-status", "confirmed")
     check_violations(host)
@@ -503,7 +512,7 @@ def host_calendar_sync(host, listing_id):
     section.locator("#ical-export .copy-url").click()
     expect(section.locator("#ical-export .copy-note")).to_have_text("복사했어요.")
     assert host.evaluate("navigator.clipboard.readText()") == first_url
-    host.reload()
+    reload(host)
     expect(host.locator("body[data-ready=true]")).to_be_visible()
     section.locator("#show-export").click()
     expect(section.locator("#export-hint")).to_have_attribute("data-hint", first_url[-8:-4])
@@ -533,7 +542,7 @@ def host_calendar_sync(host, listing_id):
     expect(added).to_contain_text("연속 2번 실패")
     added.locator(".remove-import").click()
     expect(section.locator(".calendar-import")).to_have_count(0)
-    host.reload()
+    reload(host)
     expect(host.locator("body[data-ready=true]")).to_be_visible()
     expect(section.locator("#calendar-imports")).to_contain_text("가져오는 달력이 없어요")
 
@@ -567,7 +576,7 @@ def host_sees_request_notification(host, reservation_id, title):
     expect(item).to_have_attribute("data-read", "true")
     expect(item.locator(".mark-read")).to_have_count(0)
     expect(bell).to_have_attribute("data-unread", str(before - 1))
-    host.reload()
+    reload(host)
     expect(host.locator("body[data-ready=true]")).to_be_visible()
     expect(item).to_have_attribute("data-read", "true")
     expect(bell).to_have_attribute("data-unread", str(before - 1))
@@ -584,7 +593,7 @@ def host_sees_request_notification(host, reservation_id, title):
     expect(bell).to_have_attribute("data-unread", "0")
     expect(host.locator("#notifications-count")).to_be_hidden()
     expect(host.locator("#notification-list .notification[data-read=false]")).to_have_count(0)
-    host.reload()
+    reload(host)
     expect(host.locator("body[data-ready=true]")).to_be_visible()
     expect(host.locator(f"#notification-list .notification[data-reservation-id='{reservation_id}']")).to_have_count(0)
     expect(bell).to_have_attribute("data-unread", "0")
@@ -726,7 +735,7 @@ def guest_reviews_past_stay(browser):
     while reminder.count() == 0:
         assert time.time() < deadline, "no review.reminder for the demo guest's finished stay within 90 s"
         page.wait_for_timeout(2_000)
-        page.reload()
+        reload(page)
         expect(page.locator("#notification-list")).to_be_attached()
     expect(reminder).to_have_count(1)
     expect(reminder.locator("h2")).to_contain_text("숙박은 어떠셨나요?")
@@ -1092,8 +1101,7 @@ def main():
         assert page.evaluate("localStorage.getItem('stays.guestToken')") is None, "the anonymous token is the account's now"
 
         step("reload: still signed in (the refresh token is kept, the access token is not)")
-        page.wait_for_load_state("networkidle")
-        page.reload()
+        reload(page)
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         signed_in_as(page, name)
         expect(page.locator(".trip")).to_have_count(trips_before)
@@ -1104,7 +1112,7 @@ def main():
         step("an access token the server refuses (as when it expires): refreshed, and the call tried again")
         # The reload's own calls must land first: one still on its way would be aborted by the
         # navigation below ("request failed") and not pass through the route.
-        page.wait_for_load_state("networkidle")
+        settle(page)
         refresh_before = page.evaluate("localStorage.getItem('stays.refreshToken')")
         refused = []
 
@@ -1152,8 +1160,7 @@ def main():
         expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
         expect(page.locator("#account-link")).to_have_text("로그인")
         assert page.evaluate("localStorage.getItem('stays.refreshToken')") is None
-        page.wait_for_load_state("networkidle")
-        page.reload()
+        reload(page)
         expect(page.locator("body[data-ready=true]")).to_be_visible()
         expect(page.locator("#account-link")).to_have_attribute("data-signed-in", "false")
 
@@ -1265,7 +1272,7 @@ def main():
 
         step("map tiles only when configured (here from this server: generated pictures)")
         mobile.evaluate("localStorage.setItem('stays.mapTiles', '/images/locations/tile-{z}-{x}-{y}.svg')")
-        mobile.reload()
+        reload(mobile)
         expect(mobile.locator("body[data-ready=true]")).to_be_visible()
         mobile.locator("#location-input").press_sequentially("서울", delay=50)
         mobile.locator("#location-options [role=option]", has_text="서울특별시").first.click()
@@ -1273,12 +1280,10 @@ def main():
         tile = mobile.locator("#map svg image").first
         expect(tile).to_have_attribute("href", re.compile(r"^/images/locations/tile-1[0-2]-\d+-\d+\.svg$"))
         check_violations(mobile)
-        # The reload below would abort tiles still on their way ("request failed"): let them land.
-        mobile.wait_for_load_state("networkidle")
 
         step("a tile template on an origin the policy does not allow is ignored, not loaded")
         mobile.evaluate("localStorage.setItem('stays.mapTiles', 'https://tiles.invalid/{z}/{x}/{y}.png')")
-        mobile.reload()
+        reload(mobile)
         expect(mobile.locator("body[data-ready=true]")).to_be_visible()
         mobile.locator("#location-input").press_sequentially("서울", delay=50)
         mobile.locator("#location-options [role=option]", has_text="서울특별시").first.click()
