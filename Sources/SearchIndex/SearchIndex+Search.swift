@@ -75,7 +75,7 @@ extension SearchIndex {
         return lock.withReading { () -> [ListingMapPoint]? in
             var points: [ListingMapPoint] = []
             var overflowed = false
-            forEachAdmittedCandidate(query) { slot, bits in
+            forEachCandidate(query) { slot, bits in
                 switch evaluate(slot, query, bits) {
                 case .rejected: return true
                 case .matched(let nightly, let total):
@@ -98,7 +98,7 @@ extension SearchIndex {
         var prices: [Int64] = []
         prices.reserveCapacity(query.candidateCount)
         var overflowed = false
-        forEachAdmittedCandidate(query) { slot, bits in
+        forEachCandidate(query) { slot, bits in
             switch evaluate(slot, query, bits) {
             case .rejected: return true
             case .matched(let nightly, _):
@@ -127,7 +127,7 @@ extension SearchIndex {
         var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
         var overflowed = false
 
-        forEachAdmittedCandidate(query) { slot, bits in
+        forEachCandidate(query) { slot, bits in
             let nightly: Int64
             let stayTotal: Int64?
             switch evaluate(slot, query, bits) {
@@ -171,30 +171,18 @@ extension SearchIndex {
         return SearchIndexPage(rows: rows, total: total, bounds: bounds, nextCursor: nextCursor)
     }
 
-    /// `forEachCandidate`, less the slots whose attributes the query's
-    /// `SearchIndexAttributeQuery` turns away. Without one it is `forEachCandidate` itself,
-    /// a scan of its own: a search that asks nothing of the attributes runs exactly the code
-    /// it ran before they existed.
-    @inline(__always)
-    private func forEachAdmittedCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
-        guard let wanted = query.attributes else {
-            forEachCandidate(query, body)
-            return
-        }
-        forEachCandidate(query) { slot, bits in
-            wanted.admits(attributes[slot]) ? body(slot, bits) : true
-        }
-    }
-
     /// Calls `body` with each slot of the area (every slot, the location's or the box's)
-    /// that is available on the stay's nights inside the window and whose capacity and room
-    /// type pass, in ascending order, until it returns false (results do not depend on the
+    /// that is available on the stay's nights inside the window and whose capacity, room
+    /// type and attributes (the query's `SearchIndexAttributeQuery`, if any) pass, in ascending order, until it returns false (results do not depend on the
     /// order: ties break by id); and the calendar bits of the slot's block.
     ///
     /// Slots are tested 64 at a time, as bits: a night's word turns away every listing of
     /// the block booked that night, and a capacity and a room-type word those too small or
     /// of another type, so the candidates turned away cost no branch and no read of their
-    /// other columns.
+    /// other columns. The attributes are checked slot by slot, in this loop rather than
+    /// in a closure wrapped around `body`: `body` is called from one place only, so it is
+    /// inlined into the scan (called through a second closure, it was not, and every
+    /// candidate paid a call: +6% instructions per search without filters).
     @inline(__always)
     private func forEachCandidate(_ query: SearchIndexQuery, _ body: (Int, SearchIndexBlockBits) -> Bool) {
         query.unavailableRows.withUnsafeBufferPointer { unavailableRows in
@@ -203,6 +191,7 @@ extension SearchIndex {
                     let capacityRow = query.capacityRow
                     let checkinRule = query.stay?.checkinRuleRow, checkoutRule = query.stay?.checkoutRuleRow
                     let allPricesOverridden = query.stay?.nightsLeaveWindow ?? false
+                    let wantedAttributes = query.attributes
                     /// False when `body` asked to stop.
                     @inline(__always)
                     func visit(_ block: Int, _ area: UInt64) -> Bool {
@@ -217,6 +206,15 @@ extension SearchIndex {
                         open &= roomTypes
                         guard open != 0 else { return true }
                         let base = block << 6
+                        if let wantedAttributes {
+                            var unseen = open
+                            while unseen != 0 {
+                                let bit = unseen & (0 &- unseen)
+                                if !wantedAttributes.admits(attributes[base + bit.trailingZeroBitCount]) { open &= ~bit }
+                                unseen &= unseen &- 1
+                            }
+                            guard open != 0 else { return true }
+                        }
                         var priceOverride: UInt64 = allPricesOverridden ? ~0 : 0
                         if !allPricesOverridden {
                             for row in priceRows { priceOverride |= calendarBits[row + block] }
@@ -278,7 +276,8 @@ extension SearchIndex {
     @inline(__always)
     func evaluate(_ slot: Int, _ query: SearchIndexQuery, _ bits: SearchIndexBlockBits) -> SearchIndexEvaluation {
         let listing = terms(of: slot)
-        guard listing.maxGuests >= query.guests32, ratings[slot] >= query.minRating else { return .rejected }
+        guard listing.maxGuests >= query.guests32 else { return .rejected }
+        if let minRating = query.minRating, !(ratings[slot] >= minRating) { return .rejected }
         // A box was checked by `forEachCandidate`.
         guard let stay = query.stay else {
             // base_price + extra_guest_fee * MAX(0, :guests - guests_included)

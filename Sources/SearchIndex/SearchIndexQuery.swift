@@ -88,8 +88,9 @@ struct SearchIndexQuery {
     let priceRows: [Int]
     let minPrice: Int64
     let maxPrice: Int64
-    /// `COALESCE(rating, -1) >= minRating`: -1 without a bound, so every listing passes.
-    let minRating: Double
+    /// `COALESCE(rating, -1) >= minRating`; nil without a bound, so the scan does not read
+    /// the ratings column for a search that asks nothing of it.
+    let minRating: Double?
     /// Set for a circle.
     let centre: Centre?
     /// Nil when the filter asks nothing of amenities, rooms, instant booking, the host or
@@ -175,6 +176,6 @@ struct SearchIndexQuery {
         }
         minPrice = filter.minPrice ?? .min
         maxPrice = filter.maxPrice ?? .max
-        minRating = filter.minRating ?? -1
+        minRating = filter.minRating
     }
 }
