@@ -11,8 +11,12 @@ import HTTPServer
 struct QueryReader {
     let query: QueryParameters
     private(set) var issues: [InvalidParam] = []
-    /// The names read so far: the route's accepted parameters.
-    private var accepted: [String] = []
+    /// The positions in `query` of the parameters read so far (accepted by the route): bit
+    /// `i` for position `i` below 64, the set past that (only a query of more than 64
+    /// parameters has any). No array of names: the bookkeeping allocates nothing for a
+    /// usual query, which a list of names grown by appending did several times a request.
+    private var readBits: UInt64 = 0
+    private var readBeyond64: Set<Int> = []
 
     init(_ query: QueryParameters) { self.query = query }
 
@@ -29,8 +33,8 @@ struct QueryReader {
     func finish() throws(StaysError) {
         var issues = issues
         if !query.isEmpty {
-            for name in query.names where !accepted.contains(name) {
-                issues.append(InvalidParam(name: name, reason: "is not a parameter of this route"))
+            for position in 0..<query.count where !wasRead(position) {
+                issues.append(InvalidParam(name: query.name(at: position), reason: "is not a parameter of this route"))
             }
         }
         guard issues.isEmpty else {
@@ -40,13 +44,22 @@ struct QueryReader {
 
     /// Marks `name` accepted without reading it.
     mutating func accept(_ name: String) {
-        if !accepted.contains(name) { accepted.append(name) }
+        if let position = query.position(of: name) { markRead(position) }
     }
 
     mutating func string(_ name: String) -> String? {
-        accept(name)
-        guard let value = query[name], !value.isEmpty else { return nil }
-        return value
+        guard let position = query.position(of: name) else { return nil }
+        markRead(position)
+        let value = query.value(at: position)
+        return value.isEmpty ? nil : value
+    }
+
+    private mutating func markRead(_ position: Int) {
+        if position < 64 { readBits |= 1 << UInt64(position) } else { readBeyond64.insert(position) }
+    }
+
+    private func wasRead(_ position: Int) -> Bool {
+        position < 64 ? readBits & (1 << UInt64(position)) != 0 : readBeyond64.contains(position)
     }
 
     mutating func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {

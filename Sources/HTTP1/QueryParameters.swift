@@ -37,7 +37,17 @@ public struct QueryParameters: Sendable {
 
     public var isEmpty: Bool { pairs.isEmpty }
 
-    private func position(of name: String) -> Int? {
+    /// How many parameters there are; their positions are `0..<count`, in order of appearance.
+    public var count: Int { pairs.count }
+
+    /// The name of the parameter at `position` (`0..<count`).
+    public func name(at position: Int) -> String { pairs[position].name }
+
+    /// The value of the parameter at `position` (`0..<count`).
+    public func value(at position: Int) -> String { pairs[position].value }
+
+    /// Where the parameter called `name` is, if given.
+    public func position(of name: String) -> Int? {
         if let positions { return positions[name] }
         return pairs.firstIndex { $0.name == name }
     }

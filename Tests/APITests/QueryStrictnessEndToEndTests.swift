@@ -44,6 +44,14 @@ import TestSupport
         #expect(invalidNames(body) == ["limit", "locatoinId", "instantbook"])
     }
 
+    @Test func pastTheSixtyFourthParameterUnknownOnesAreNamedAndKnownOnesAccepted() throws {
+        // The reader tracks the first 64 positions as bits and the rest apart: the route's own
+        // parameters at positions 70 and 71 are accepted, every unknown one named, in order.
+        let unknown = (0..<70).map { "x\($0)" }
+        let body = try problem("/locations?" + unknown.map { "\($0)=1" }.joined(separator: "&") + "&query=seoul&limit=5")
+        #expect(invalidNames(body) == unknown)
+    }
+
     @Test func theRoutesOwnParametersAreAccepted() throws {
         // Every documented parameter of /listings at once, as the web client sends them.
         _ = try server.json("/listings?locationId=1&checkin=2028-01-10&checkout=2028-01-13&adults=2&children=0"
