@@ -81,8 +81,9 @@ public final class LocationService: Sendable {
             if a.listingCount != b.listingCount { return a.listingCount > b.listingCount }
             return a.id < b.id
         }
-        let ordered = Self.promotingPopularComposingMatches(hits.map { ($0.match.isLiteral, $0.listingCount) })
-        return ordered.prefix(limit).map {
+        let ordered = Self.promotingPopularComposingMatches(hits.map { ($0.match.isLiteral, $0.listingCount) },
+                                                            limit: limit)
+        return ordered.map {
             LocationSuggestion(location: snapshot.all[hits[$0].index], rank: hits[$0].match.rank,
                                isLiteral: hits[$0].match.isLiteral)
         }
@@ -92,15 +93,19 @@ public final class LocationService: Sendable {
     /// moved ahead of it (`promotingPopularComposingMatches`).
     public static let promotionFactor = 10
 
-    /// Positions of `hits` (ordered: literal matches first) in the order autocomplete
-    /// answers: each composing match moves just before the first literal match, after the
-    /// best one, whose place has at most a `promotionFactor`th of its listings (a place
-    /// without listings counting as one). The best literal match stays first (it is what
-    /// was typed); composing matches keep their order among themselves; those not moved
+    /// The first `limit` positions of `hits` (ordered: literal matches first) in the order
+    /// autocomplete answers: each composing match moves just before the first literal match,
+    /// after the best one, whose place has at most a `promotionFactor`th of its listings (a
+    /// place without listings counting as one). The best literal match stays first (it is
+    /// what was typed); composing matches keep their order among themselves; those not moved
     /// follow the literal ones, as before.
-    static func promotingPopularComposingMatches(_ hits: [(isLiteral: Bool, listingCount: Int)]) -> [Int] {
+    static func promotingPopularComposingMatches(_ hits: [(isLiteral: Bool, listingCount: Int)],
+                                                 limit: Int = .max) -> [Int] {
         let literalCount = hits.firstIndex { !$0.isLiteral } ?? hits.count
-        var order = Array(0..<literalCount)
+        // A move only pushes entries back, so what lies past `limit` never comes into view:
+        // the order is kept `limit` long (a composing match whose literal match fell off it
+        // would have moved out of view too, and as one not moved it follows them all).
+        var order = Array(0..<min(literalCount, limit))
         var rest: [Int] = []
         for hit in literalCount..<hits.count {
             let listings = hits[hit].listingCount
@@ -108,9 +113,15 @@ public final class LocationService: Sendable {
                 hits[order[position]].isLiteral
                     && listings >= promotionFactor * max(hits[order[position]].listingCount, 1)
             }
-            if let target { order.insert(hit, at: target) } else { rest.append(hit) }
+            if let target {
+                order.insert(hit, at: target)
+                if order.count > limit { order.removeLast() }
+            } else if order.count + rest.count < limit {
+                rest.append(hit)
+            }
         }
-        return order + rest
+        order.append(contentsOf: rest.prefix(limit - order.count))
+        return order
     }
 
     /// Destinations (not landmarks) with listings, most listings first (then by id).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Domain
 
 @Suite struct LocationServiceTests {
@@ -251,6 +252,26 @@ import Testing
         #expect(order([(true, 0), (false, 1000)]) == [0, 1])   // the first literal match stays first
         #expect(order([(false, 5), (false, 500)]) == [0, 1])   // no literal match: order unchanged
         #expect(order([(true, 10), (true, 10), (false, 99)]) == [0, 1, 2])
+    }
+
+    @Test func theFirstPositionsAloneAreTheFullOrdersFirst() {
+        // Autocomplete asks only for `limit` positions; computed alone they must be the
+        // full order's first ones, for every limit (0 included) and mix of matches.
+        var random = TestRandom(seed: 20261129)
+        for _ in 0..<2_000 {
+            let literal = Int(random.next() % 8), composing = Int(random.next() % 8)
+            let counts = [0, 1, 3, 10, 30, 100, 1000]
+            var hits: [(isLiteral: Bool, listingCount: Int)] = []
+            for index in 0..<literal + composing {
+                let count = counts[Int(random.next() % UInt64(counts.count))]
+                hits.append((isLiteral: index < literal, listingCount: count))
+            }
+            let full = LocationService.promotingPopularComposingMatches(hits)
+            for limit in 0...hits.count + 1 {
+                #expect(LocationService.promotingPopularComposingMatches(hits, limit: limit) == Array(full.prefix(limit)),
+                        "\(hits) limit \(limit)")
+            }
+        }
     }
 
     @Test func literalThenClassThenCount() throws {
