@@ -8,6 +8,10 @@
 # instead of the release build's; NAME: the output's name instead of REQUESTS_FILE's.
 # Instrumentation is off while the server starts (loading the index) and for WARMUP
 # requests (default 20: prepared statements, caches), then on for the N measured ones.
+# COLLECT (environment): count only inside functions matching this callgrind pattern (for
+# example '*ConnectionC8dispatch*', the request path), leaving out the background jobs, whose
+# share callgrind's slowness inflates (a timed job runs as often per second, over ~50x fewer
+# requests per second).
 # Output: Benchmarks/.out/profile-<name>.{callgrind,txt}; the txt starts with the
 # instructions per request (the whole process: handlers, event loops, libpq, libc).
 set -euo pipefail
@@ -19,7 +23,9 @@ mkdir -p Benchmarks/.out
 STAYS=${STAYS:-$(swift build -c release --show-bin-path)/stays}
 log=$(mktemp)
 warmup=${WARMUP:-20}
-valgrind --tool=callgrind --callgrind-out-file="$out.callgrind" --dump-instr=no --instr-atstart=no \
+collect=()
+[ -n "${COLLECT:-}" ] && collect=(--toggle-collect="$COLLECT")
+valgrind --tool=callgrind --callgrind-out-file="$out.callgrind" --dump-instr=no --instr-atstart=no "${collect[@]}" \
     "$STAYS" serve --port 0 --database "$db" --quiet --no-seed --today 2026-11-23 2>"$log" &
 server=$!
 trap 'kill -TERM $server 2>/dev/null || true; rm -f "$log"' EXIT
