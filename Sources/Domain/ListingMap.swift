@@ -107,17 +107,16 @@ extension ListingService {
         let size = MapGrid.cellSize(zoom: zoom)
         if points.count <= maxPins {
             points.sort { $0.id < $1.id }
-            // With a stay, each pin's total by the cards' own rule (`totalPrice(of:stay:rules:)`).
-            let rules = filter.stay == nil ? [:] : try repository.pricingRules(of: points.map(\.id))
-            // The rating shown on pins is the listing's stored one, as on every card.
-            let ratings = points.isEmpty ? [:] : try repository.ratings(of: points.map(\.id))
+            // The rating shown on pins is the listing's stored one, as on every card; with a
+            // stay, each pin's total is by the cards' own rule (`totalPrice(of:stay:rules:)`).
+            let details = points.isEmpty ? [:] : try repository.pinDetails(of: points.map(\.id))
             let pins = points.map { point in
                 MapPin(id: point.id, coordinate: point.coordinate, nightlyPrice: point.nightlyPrice,
                        totalPrice: filter.stay.flatMap { stay in
                            point.accommodationTotal.flatMap { accommodation in
-                               rules[point.id].map { totalPrice(accommodation: accommodation, stay: stay, rules: $0) }
+                               details[point.id].map { totalPrice(accommodation: accommodation, stay: stay, rules: $0.pricing) }
                            }
-                       }, rating: ratings[point.id])
+                       }, rating: details[point.id]?.rating)
             }
             return ListingMap(total: points.count, content: .pins(pins), cellSize: size)
         }

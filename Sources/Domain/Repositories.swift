@@ -44,12 +44,21 @@ public protocol ListingRepository: Sendable {
     /// stay, accommodation total (as `ListingMatch`'s); in no particular order.
     func mapPoints(matching filter: ListingFilter) throws -> [ListingMapPoint]
 
-    /// The pricing rules of the listings with these ids that exist, from one snapshot.
-    func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules]
+    /// What a map pin shows beyond its point, for the listings with these ids that exist,
+    /// from one snapshot: their rating and pricing rules.
+    func pinDetails(of ids: [ListingID]) throws -> [ListingID: ListingPinDetails]
+}
 
-    /// The rating, review count and category means of the listings with these ids that
-    /// exist (`Listing.rating`, `reviewCount`, `ratingCategories`), from one snapshot.
-    func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating]
+/// A listing's stored rating (`Listing.ratingSummary`) and pricing rules (for a stay's total
+/// by the cards' rule), as a map pin shows them.
+public struct ListingPinDetails: Hashable, Sendable {
+    public var rating: ListingRating
+    public var pricing: PricingRules
+
+    public init(rating: ListingRating, pricing: PricingRules) {
+        self.rating = rating
+        self.pricing = pricing
+    }
 }
 
 /// A listing as the map needs it.
@@ -70,17 +79,14 @@ public struct ListingMapPoint: Hashable, Sendable {
 
 extension ListingRepository {
     /// One `listing` at a time, for repositories without a cheaper way.
-    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
-        var rules: [ListingID: PricingRules] = [:]
-        for id in ids { if let listing = try listing(id) { rules[id] = listing.pricing } }
-        return rules
-    }
-
-    /// One `listing` at a time, for repositories without a cheaper way.
-    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
-        var ratings: [ListingID: ListingRating] = [:]
-        for id in ids { if let listing = try listing(id) { ratings[id] = listing.ratingSummary } }
-        return ratings
+    public func pinDetails(of ids: [ListingID]) throws -> [ListingID: ListingPinDetails] {
+        var details: [ListingID: ListingPinDetails] = [:]
+        for id in ids {
+            if let listing = try listing(id) {
+                details[id] = ListingPinDetails(rating: listing.ratingSummary, pricing: listing.pricing)
+            }
+        }
+        return details
     }
 
     /// `listingAndCalendar(_:calendarIn:)` reduced to the stay terms.

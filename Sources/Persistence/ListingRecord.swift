@@ -24,6 +24,32 @@ enum ListingRecord {
     /// `selectSummaryByID` for several ids: append the condition on `id`.
     static let selectSummariesWhere = "SELECT \(summaryColumns) FROM listings WHERE status = 'published' AND "
 
+    /// What a map pin shows (`decodePinDetails`), for several ids: append the condition on
+    /// `id`. The pricing columns are those of `columns`, in its order, from position 4.
+    static let selectPinDetailsWhere = "SELECT id, rating, review_count, rating_categories, "
+        + columns[pricingColumns].joined(separator: ", ") + " FROM listings WHERE status = 'published' AND "
+
+    /// Where the pricing rules' columns are in `columns`.
+    private static let pricingColumns = 20..<27
+
+    /// A row of `selectPinDetailsWhere`.
+    static func decodePinDetails<R: StoreRow>(_ row: R) -> ListingPinDetails {
+        ListingPinDetails(rating: ListingRating(rating: row.optionalDouble(1), reviewCount: row.int(2),
+                                                storedCategories: RatingCategoriesText.decode(row.optionalString(3))),
+                          pricing: pricing(row, from: 4))
+    }
+
+    /// The pricing rules in the seven columns from `first` (`columns[pricingColumns]`'s order).
+    private static func pricing<R: StoreRow>(_ row: R, from first: Int) -> PricingRules {
+        PricingRules(basePrice: row.int64(first),
+                     weekendPrice: row.optionalInt64(first + 1),
+                     extraGuestFee: row.int64(first + 2),
+                     guestsIncluded: row.int(first + 3),
+                     cleaningFee: row.int64(first + 4),
+                     weeklyDiscountBasisPoints: row.int(first + 5),
+                     monthlyDiscountBasisPoints: row.int(first + 6))
+    }
+
     /// The summary column list (for each engine's own WHERE syntax).
     static let summaryColumns = columns.map { column -> String in
         switch column {
@@ -86,14 +112,7 @@ enum ListingRecord {
             bathrooms: row.optionalDouble(17),
             rating: row.optionalDouble(18),
             reviewCount: row.int(19),
-            pricing: PricingRules(
-                basePrice: row.int64(20),
-                weekendPrice: row.optionalInt64(21),
-                extraGuestFee: row.int64(22),
-                guestsIncluded: row.int(23),
-                cleaningFee: row.int64(24),
-                weeklyDiscountBasisPoints: row.int(25),
-                monthlyDiscountBasisPoints: row.int(26)),
+            pricing: pricing(row, from: pricingColumns.lowerBound),
             minNights: row.int(27),
             maxNights: row.int(28),
             checkinTime: row.string(29),

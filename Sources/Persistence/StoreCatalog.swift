@@ -198,14 +198,21 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
         }
     }
 
+    /// Only the columns a pin shows: a map asks for up to a few hundred listings, and whole
+    /// summaries (title, photos, amenities decoded; read twice, for the rating and the
+    /// pricing) cost the route a third more.
     @_specialize(where Engine == SQLiteEngine)
     @_specialize(where Engine == PostgresEngine)
-    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
-        try listingSummariesByID(ids).mapValues(\.pricing)
-    }
-
-    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
-        try listingSummariesByID(ids).mapValues(\.ratingSummary)
+    public func pinDetails(of ids: [ListingID]) throws -> [ListingID: ListingPinDetails] {
+        guard !ids.isEmpty else { return [:] }
+        return try engine.readOne { connection in
+            var details: [ListingID: ListingPinDetails] = [:]
+            details.reserveCapacity(ids.count)
+            try Self.forEachPublishedListing(ids, selectWhere: ListingRecord.selectPinDetailsWhere, in: connection) { row in
+                details[ListingID(row.int64(0))] = ListingRecord.decodePinDetails(row)
+            }
+            return details
+        }
     }
 
     // MARK: LocationRepository
@@ -297,23 +304,31 @@ public final class StoreCatalog<Engine: StoreEngine>: CatalogReads {
     static func summaries<C: StoreConnection>(_ ids: [ListingID], in connection: C) throws -> [ListingID: Listing] {
         var byID: [ListingID: Listing] = [:]
         byID.reserveCapacity(ids.count)
+        try forEachPublishedListing(ids, selectWhere: ListingRecord.selectSummariesWhere, in: connection) { row in
+            let listing = try ListingRecord.decodeSummary(row)
+            byID[listing.id] = listing
+        }
+        return byID
+    }
+
+    /// The rows of `selectWhere` (`SELECT … WHERE status = 'published' AND `) for `ids`: in
+    /// chunks of 64 placeholders where statements are local, in one statement with an array
+    /// where they are round trips.
+    static func forEachPublishedListing<C: StoreConnection>(_ ids: [ListingID], selectWhere: String, in connection: C,
+                                                            _ body: (C.Row) throws -> Void) throws {
         let chunk = connection.dialect.statementsAreRoundTrips ? max(ids.count, 1) : 64
         for start in stride(from: 0, to: ids.count, by: chunk) {
             let part = ids[start..<min(start + chunk, ids.count)]
             let sql: String
             let values: StoreArguments
             if connection.dialect.statementsAreRoundTrips {
-                sql = ListingRecord.selectSummariesWhere + connection.dialect.isOne(of: "id")
+                sql = selectWhere + connection.dialect.isOne(of: "id")
                 values = [StoreValue.integers(part.map(\.rawValue))]
             } else {
-                sql = ListingRecord.selectSummariesWhere + "id IN (" + Array(repeating: "?", count: part.count).joined(separator: ", ") + ")"
+                sql = selectWhere + "id IN (" + Array(repeating: "?", count: part.count).joined(separator: ", ") + ")"
                 values = .positional(part.map { .integer($0.rawValue) })
             }
-            try connection.forEachRow(sql, values, compact: true) { row in
-                let listing = try ListingRecord.decodeSummary(row)
-                byID[listing.id] = listing
-            }
+            try connection.forEachRow(sql, values, compact: true, body)
         }
-        return byID
     }
 }

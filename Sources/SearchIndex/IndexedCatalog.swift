@@ -317,12 +317,8 @@ public final class IndexedCatalog: ListingRepository, LocationRepository, @unche
         return points
     }
 
-    public func pricingRules(of ids: [ListingID]) throws -> [ListingID: PricingRules] {
-        try catalog.pricingRules(of: ids)
-    }
-
-    public func ratings(of ids: [ListingID]) throws -> [ListingID: ListingRating] {
-        try catalog.ratings(of: ids)
+    public func pinDetails(of ids: [ListingID]) throws -> [ListingID: ListingPinDetails] {
+        try catalog.pinDetails(of: ids)
     }
 
     // MARK: LocationRepository

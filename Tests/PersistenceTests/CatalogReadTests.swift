@@ -37,6 +37,31 @@ extension StoreContractTests {
             #expect(try fixture.reads.listingSummaries(Array(many)).map(\.id) == Array(many.dropLast()))
         }
 
+        /// A map's pins read only the columns they show: the ratings and pricing rules the
+        /// summaries carry, for listings with and without categories, a rating or a weekend
+        /// price; unknown and unpublished ids left out.
+        @Test(arguments: CatalogFixture.Engine.available)
+        func pinDetailsAreTheSummaries(engine: CatalogFixture.Engine) throws {
+            let fixture = try CatalogFixture(engine: engine)
+            let rated = fixture.listings[0].id, hidden = fixture.listings[1].id
+            let categories: [Double?] = [4.8, nil, 4.9, 5, 4.7, 4.6]
+            try fixture.execute("UPDATE listings SET rating_categories = ?, review_count = 7 WHERE id = ?",
+                                [try #require(RatingCategoriesText.encode(categories)), rated.rawValue])
+            try fixture.execute("UPDATE listings SET status = 'unpublished' WHERE id = ?", [hidden.rawValue])
+            let ids = fixture.listings.map(\.id) + [ListingID(424242)]
+            let details = try fixture.reads.pinDetails(of: ids)
+            #expect(details == (try fixture.reads.listingSummariesByID(ids)).mapValues {
+                ListingPinDetails(rating: $0.ratingSummary, pricing: $0.pricing)
+            })
+            #expect(details[rated]?.rating == ListingRating(rating: fixture.listings[0].rating, reviewCount: 7,
+                                                            categories: categories))
+            #expect(details[hidden] == nil && details.count == fixture.listings.count - 1)
+            #expect(fixture.listings.contains { $0.rating == nil })
+            #expect(fixture.listings.contains { $0.pricing.weekendPrice == nil }
+                    && fixture.listings.contains { $0.pricing.weekendPrice != nil })
+            #expect(fixture.listings.contains { $0.pricing.extraGuestFee > 0 })
+        }
+
         @Test(arguments: CatalogFixture.Engine.available)
         func listingAndCalendarFromOneRead(engine: CatalogFixture.Engine) throws {
             let fixture = try CatalogFixture(engine: engine)

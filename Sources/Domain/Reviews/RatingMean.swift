@@ -38,8 +38,16 @@ public enum RatingMean {
 extension Listing {
     /// The listing's stored rating, count and category means.
     public var ratingSummary: ListingRating {
-        ListingRating(rating: rating, reviewCount: reviewCount,
-                      categories: ratingCategories ?? Array(repeating: nil, count: ReviewCategory.allCases.count))
+        ListingRating(rating: rating, reviewCount: reviewCount, storedCategories: ratingCategories)
+    }
+}
+
+extension ListingRating {
+    /// From a listing's stored values: categories nil (none stored) is each category without
+    /// a mean.
+    public init(rating: Double?, reviewCount: Int, storedCategories: [Double?]?) {
+        self.init(rating: rating, reviewCount: reviewCount,
+                  categories: storedCategories ?? Array(repeating: nil, count: ReviewCategory.allCases.count))
     }
 }
 
